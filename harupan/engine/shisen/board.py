@@ -1,0 +1,221 @@
+"""A Shisen-sho layout as a value, with its text and JSON forms (DESIGN.md §5).
+
+Text form: one line per row, cells separated by one space, ``..`` for an empty cell.
+JSON form ``harupan/shisen@1``: width, height, cells (rows of code or null), and optionally date,
+seed, solution (a full removal order) and difficulty.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from .tiles import check_code
+
+FORMAT = "harupan/shisen@1"
+EMPTY = ".."
+
+Point = tuple[int, int]
+Pair = tuple[Point, Point]
+
+MAX_SIDE = 40
+
+
+@dataclass(frozen=True)
+class Board:
+    """Cells are ``cells[y][x]``: a tile code or ``None`` for an empty cell."""
+
+    width: int
+    height: int
+    cells: tuple[tuple[str | None, ...], ...]
+
+    def __post_init__(self):
+        if not (1 <= self.width <= MAX_SIDE and 1 <= self.height <= MAX_SIDE):
+            raise InputError(f"board size {self.width}x{self.height} is outside 1..{MAX_SIDE} on a side")
+        if len(self.cells) != self.height or any(len(r) != self.width for r in self.cells):
+            raise InputError("cells do not match width and height")
+
+    def __getitem__(self, p: Point) -> str | None:
+        x, y = p
+        return self.cells[y][x]
+
+    def tiles(self) -> list[tuple[Point, str]]:
+        """Occupied cells in row-major order."""
+        return [((x, y), c) for y, row in enumerate(self.cells) for x, c in enumerate(row) if c is not None]
+
+    def count(self) -> int:
+        return sum(c is not None for row in self.cells for c in row)
+
+    def is_empty(self) -> bool:
+        return self.count() == 0
+
+    def with_cells(self, changes: dict[Point, str | None]) -> "Board":
+        rows = [list(r) for r in self.cells]
+        for (x, y), c in changes.items():
+            rows[y][x] = c
+        return Board(self.width, self.height, tuple(tuple(r) for r in rows))
+
+    def check_pairs(self) -> None:
+        """Every kind must appear an even number of times, or the board can never be cleared."""
+        counts = Counter(c for _, c in self.tiles())
+        odd = sorted(k for k, n in counts.items() if n % 2)
+        if odd:
+            k = odd[0]
+            raise InputError(f"tile {k!r} appears {counts[k]} times; every kind must appear an even number of times")
+
+    def contains(self, p: Point) -> bool:
+        return 0 <= p[0] < self.width and 0 <= p[1] < self.height
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board plus what the JSON form carries about it."""
+
+    board: Board
+    date: str | None = None
+    seed: str | None = None
+    solution: tuple[Pair, ...] | None = None
+    difficulty: dict[str, Any] | None = field(default=None, compare=False)
+
+
+# ---------------------------------------------------------------- text form
+
+def parse_text(text: str, *, source: str | None = None) -> Board:
+    lines = [ln.strip() for ln in text.strip("\n").splitlines()]
+    lines = [ln for ln in lines if ln]
+    if not lines:
+        raise InputError("empty board: expected one line per row of tile codes", source=source)
+    rows: list[tuple[str | None, ...]] = []
+    width = None
+    for y, line in enumerate(lines):
+        tokens = line.split()
+        if width is None:
+            width = len(tokens)
+        elif len(tokens) != width:
+            raise InputError(f"row {y + 1} has {len(tokens)} cells, row 1 has {width} (ragged rows)", source=source)
+        row = []
+        for x, tok in enumerate(tokens):
+            if tok == EMPTY:
+                row.append(None)
+                continue
+            try:
+                row.append(check_code(tok))
+            except InputError as e:
+                raise InputError(f"row {y + 1}, column {x + 1}: {e}", source=source) from None
+        rows.append(tuple(row))
+    try:
+        board = Board(width, len(rows), tuple(rows))
+        board.check_pairs()
+    except InputError as e:
+        raise InputError(str(e), source=source) from None
+    return board
+
+
+def format_text(board: Board) -> str:
+    return "".join(" ".join(EMPTY if c is None else c for c in row) + "\n" for row in board.cells)
+
+
+# ---------------------------------------------------------------- JSON form
+
+def _point(v: Any, where: str) -> Point:
+    if (isinstance(v, list) and len(v) == 2 and all(isinstance(i, int) and not isinstance(i, bool) for i in v)):
+        return (v[0], v[1])
+    raise InputError(f"{where}: expected [x, y], got {json.dumps(v)}")
+
+
+def layout_from_dict(data: Any, *, source: str | None = None) -> Layout:
+    try:
+        if not isinstance(data, dict):
+            raise InputError("expected a JSON object")
+        if data.get("format") != FORMAT:
+            raise InputError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
+        cells = data.get("cells")
+        if not isinstance(cells, list) or not cells or not all(isinstance(r, list) for r in cells):
+            raise InputError("cells must be a non-empty list of rows")
+        width = len(cells[0])
+        rows = []
+        for y, r in enumerate(cells):
+            if len(r) != width:
+                raise InputError(f"row {y + 1} has {len(r)} cells, row 1 has {width} (ragged rows)")
+            row = []
+            for x, c in enumerate(r):
+                if c is None:
+                    row.append(None)
+                elif isinstance(c, str):
+                    try:
+                        row.append(check_code(c))
+                    except InputError as e:
+                        raise InputError(f"row {y + 1}, column {x + 1}: {e}") from None
+                else:
+                    raise InputError(f"row {y + 1}, column {x + 1}: expected a tile code or null, got {json.dumps(c)}")
+            rows.append(tuple(row))
+        for key in ("width", "height"):
+            if key in data and data[key] != (width if key == "width" else len(rows)):
+                raise InputError(f"{key} is {data[key]!r} but cells say {width if key == 'width' else len(rows)}")
+        board = Board(width, len(rows), tuple(rows))
+        board.check_pairs()
+        solution = None
+        if data.get("solution") is not None:
+            sol = data["solution"]
+            if not isinstance(sol, list):
+                raise InputError("solution must be a list of pairs")
+            pairs = []
+            for i, pr in enumerate(sol):
+                if not isinstance(pr, list) or len(pr) != 2:
+                    raise InputError(f"solution step {i + 1}: expected [[x, y], [x, y]]")
+                pairs.append((_point(pr[0], f"solution step {i + 1}"), _point(pr[1], f"solution step {i + 1}")))
+            solution = tuple(pairs)
+        return Layout(board, data.get("date"), data.get("seed"), solution, data.get("difficulty"))
+    except InputError as e:
+        raise InputError(str(e), source=source) from None
+
+
+def layout_to_dict(layout: Layout) -> dict[str, Any]:
+    b = layout.board
+    out: dict[str, Any] = {"format": FORMAT}
+    if layout.date is not None:
+        out["date"] = layout.date
+    if layout.seed is not None:
+        out["seed"] = layout.seed
+    out["width"] = b.width
+    out["height"] = b.height
+    out["cells"] = [list(r) for r in b.cells]
+    if layout.solution is not None:
+        out["solution"] = [[list(a), list(c)] for a, c in layout.solution]
+    if layout.difficulty is not None:
+        out["difficulty"] = layout.difficulty
+    return out
+
+
+def format_json(layout: Layout) -> str:
+    """Canonical JSON: one row of cells per line, so diffs of golden files stay readable."""
+    d = layout_to_dict(layout)
+    parts = []
+    for k, v in d.items():
+        if k == "cells":
+            rows = ",\n    ".join(json.dumps(r, ensure_ascii=False, separators=(", ", ": ")) for r in v)
+            parts.append(f'  "cells": [\n    {rows}\n  ]')
+        elif k == "solution":
+            steps = ",\n    ".join(json.dumps(s, separators=(",", ":")) for s in v)
+            parts.append(f'  "solution": [\n    {steps}\n  ]' if v else '  "solution": []')
+        else:
+            parts.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, sort_keys=True)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def parse_json(text: str, *, source: str | None = None) -> Layout:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}", source=source) from None
+    return layout_from_dict(data, source=source)
+
+
+def parse_any(text: str, *, source: str | None = None) -> Layout:
+    """The text or the JSON form, detected by the first non-blank character."""
+    if text.lstrip().startswith("{"):
+        return parse_json(text, source=source)
+    return Layout(parse_text(text, source=source))

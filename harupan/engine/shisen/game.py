@@ -1,0 +1,184 @@
+"""Play: legal pairs, moves with undo, hint and shuffle, over :class:`Board` values.
+
+A :class:`State` keeps its history as a link to the state before it, so ``undo`` is a pointer
+step and every state is an immutable value that can be shared.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..errors import InputError
+from ..rng import Rng
+from .board import Board, Pair, Point
+from .build import place_pairs
+from .paths import find_path, geometry
+from .solver import DEFAULT_BUDGET, SOLVED, SolveResult, board_bits, solve
+
+
+def legal_pairs(board: Board) -> list[Pair]:
+    """Every joinable pair of equal tiles, sorted, each pair as (first, second) in row-major order.
+
+    One reach computation per tile (tiles with no empty neighbour only look at their neighbours),
+    never one search per pair.
+    """
+    g, tiles, kinds = board_bits(board)
+    empty = g.padded & ~tiles
+    out = []
+    for mask in kinds.values():
+        rest = mask
+        while rest:
+            a = rest & -rest
+            rest ^= a
+            if not rest:
+                break
+            if g.neighbours(a) & empty:
+                hit = g.reach(a, empty, tiles) & rest
+            else:
+                hit = g.neighbours(a) & rest
+            while hit:
+                b = hit & -hit
+                hit ^= b
+                out.append((g.point(a.bit_length() - 1), g.point(b.bit_length() - 1)))
+    out = [tuple(sorted(p, key=lambda q: (q[1], q[0]))) for p in out]
+    return sorted(out, key=lambda p: (p[0][1], p[0][0], p[1][1], p[1][0]))
+
+
+def path_between(board: Board, a: Point, b: Point) -> list[Point] | None:
+    return find_path(board.width, board.height, lambda p: board[p] is not None, a, b)
+
+
+def check_move(board: Board, pair: Pair) -> list[Point]:
+    """The path for a legal move, or :class:`InputError` saying why it is not one."""
+    a, b = pair
+    for p in (a, b):
+        if not board.contains(p):
+            raise InputError(f"illegal move: {list(p)} is outside the {board.width}x{board.height} board")
+        if board[p] is None:
+            raise InputError(f"illegal move: {list(p)} is empty")
+    if a == b:
+        raise InputError(f"illegal move: {list(a)} chosen twice")
+    if board[a] != board[b]:
+        raise InputError(f"illegal move: {board[a]} at {list(a)} does not match {board[b]} at {list(b)}")
+    path = path_between(board, a, b)
+    if path is None:
+        raise InputError(f"illegal move: no path with at most two bends joins {list(a)} and {list(b)}")
+    return path
+
+
+def remove_pair(board: Board, pair: Pair) -> Board:
+    check_move(board, pair)
+    return board.with_cells({pair[0]: None, pair[1]: None})
+
+
+def replay(board: Board, order) -> Board:
+    """Apply a removal order move by move; raises on the first illegal step (1-based)."""
+    for i, pair in enumerate(order, 1):
+        try:
+            board = remove_pair(board, pair)
+        except InputError as e:
+            raise InputError(f"step {i}: {e}") from None
+    return board
+
+
+@dataclass(frozen=True)
+class State:
+    """A position and how it was reached. ``previous`` is None for the start."""
+
+    board: Board
+    previous: "State | None" = None
+    move: Pair | None = None  # the pair removed to get here; None after a shuffle or at start
+
+    @property
+    def won(self) -> bool:
+        return self.board.is_empty()
+
+
+def start(board: Board) -> State:
+    board.check_pairs()
+    return State(board)
+
+
+def apply(state: State, pair: Pair) -> State:
+    """A new state with ``pair`` removed; raises :class:`InputError` for an illegal move."""
+    return State(remove_pair(state.board, pair), state, pair)
+
+
+def undo(state: State) -> State:
+    """The state before the last move or shuffle (the start stays the start)."""
+    return state.previous if state.previous is not None else state
+
+
+@dataclass(frozen=True)
+class Hint:
+    pair: Pair
+    path: list[Point]
+
+
+def hint(board: Board, budget: int = DEFAULT_BUDGET) -> Hint | None:
+    """A legal pair after which the board is still solvable, or None if there is none.
+
+    A pair that is the last two of its kind is always safe when the board is solvable (removal
+    never blocks anything, and those two must pair with each other anyway), so the solver is
+    asked only when no such pair exists.
+    """
+    pairs = legal_pairs(board)
+    if not pairs:
+        return None
+    whole = solve(board, budget)
+    if whole.status != SOLVED:
+        return None
+    counts = Counter(c for _, c in board.tiles())
+    for pair in pairs:
+        if counts[board[pair[0]]] == 2:
+            return Hint(pair, path_between(board, *pair))
+    # The solver's own first move keeps the board solvable by definition.
+    first = whole.solution[0]
+    first = tuple(sorted(first, key=lambda q: (q[1], q[0])))
+    return Hint(first, path_between(board, *first))
+
+
+@dataclass(frozen=True)
+class Shuffled:
+    board: Board
+    solution: tuple[Pair, ...]
+
+
+def shuffle(board: Board, seed: str, budget: int = DEFAULT_BUDGET) -> Shuffled:
+    """Rearrange the remaining tiles over the same occupied cells into a solvable arrangement.
+
+    First choice: build the arrangement in reverse play order over a domino tiling of the
+    occupied cells (see :mod:`.build`), solvable by construction. Cells that admit no domino
+    tiling (scattered late-game tiles) get seeded random arrangements, each proved by the solver.
+    The result differs from the current arrangement whenever another one exists, and the same
+    board and seed always give the same result.
+    """
+    board.check_pairs()
+    g, tiles, kinds = board_bits(board)
+    if tiles == 0:
+        return Shuffled(board, ())
+    pair_kinds = sorted(code for code, mask in kinds.items() for _ in range(mask.bit_count() // 2))
+    rng = Rng(seed)
+    for _ in range(8):
+        order = list(pair_kinds)
+        rng.shuffle(order)
+        built = place_pairs(g, tiles, order, rng)
+        if built is None:
+            break  # no domino tiling: no use trying again
+        codes, removal = built
+        new = board.with_cells({g.point(b): c for b, c in codes.items()})
+        if new == board and len(kinds) > 1:
+            continue
+        return Shuffled(new, tuple((g.point(a), g.point(b)) for a, b in removal))
+    cells = [p for p, _ in board.tiles()]
+    codes_list = sorted(c for _, c in board.tiles())
+    for _ in range(64):
+        rng.shuffle(codes_list)
+        new = board.with_cells(dict(zip(cells, codes_list)))
+        if new == board and len(kinds) > 1:
+            continue
+        result = solve(new, budget)
+        if result.status == SOLVED:
+            return Shuffled(new, result.solution)
+    raise InputError("shuffle found no solvable arrangement of these tiles")

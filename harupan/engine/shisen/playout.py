@@ -1,0 +1,84 @@
+"""Random play: remove a uniformly chosen legal pair until the board is clear or stuck.
+
+Used to measure difficulty. Legal pairs are kept incrementally: a pair that is joinable stays
+joinable, and a new one can only appear through a cell that was just emptied, so after each
+removal only same-kind tiles in sight of the two freed cells are tested.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rng import Rng
+from .board import Board
+from .solver import board_bits
+
+
+@dataclass(frozen=True)
+class Playout:
+    cleared: bool
+    removed: int  # pairs removed before the end
+    legal_counts: tuple[int, ...]  # legal pairs available before each removal
+
+
+def _initial_pairs(g, tiles, kinds) -> list[tuple[int, int]]:
+    empty = g.padded & ~tiles
+    out = []
+    for mask in kinds.values():
+        rest = mask
+        while rest:
+            a = rest & -rest
+            rest ^= a
+            hit = (g.reach(a, empty, tiles) if g.neighbours(a) & empty else g.neighbours(a)) & rest
+            while hit:
+                b = hit & -hit
+                hit ^= b
+                out.append((a, b))
+    out.sort()
+    return out
+
+
+def random_playout(board: Board, rng: Rng) -> Playout:
+    g, tiles, kinds = board_bits(board)
+    kind_of = {}
+    for code, mask in kinds.items():
+        m = mask
+        while m:
+            low = m & -m
+            kind_of[low] = code
+            m ^= low
+    legal = _initial_pairs(g, tiles, kinds)
+    known = set(legal)
+    counts = []
+    removed = 0
+    while legal:
+        counts.append(len(legal))
+        a, b = legal[rng.below(len(legal))]
+        gone = a | b
+        tiles &= ~gone
+        kinds[kind_of[a]] &= ~gone
+        removed += 1
+        legal = [p for p in legal if not (p[0] | p[1]) & gone]
+        known = set(legal)
+        empty = g.padded & ~tiles
+        seen = g.reach(a, empty, tiles) | g.reach(b, empty, tiles)
+        fresh = []
+        for code, mask in kinds.items():
+            cand = mask & seen
+            if cand & (cand - 1) == 0:
+                continue  # fewer than two of this kind in sight
+            # a new pair needs both tiles in sight of the freed cells
+            rest = cand
+            while rest:
+                x = rest & -rest
+                rest ^= x
+                hit = g.reach(x, empty, tiles) & rest
+                while hit:
+                    y = hit & -hit
+                    hit ^= y
+                    if (x, y) not in known:
+                        fresh.append((x, y))
+        fresh.sort()
+        legal.extend(fresh)
+        known.update(fresh)
+    return Playout(tiles == 0, removed, tuple(counts))

@@ -1,0 +1,225 @@
+"""An exact Shisen-sho solver.
+
+The search rests on one fact: removing a pair only ever empties cells, so a pair that is joinable
+now stays joinable for as long as both tiles remain. The order of removals across kinds therefore
+never blocks anything; the only real decisions are *which tiles of a kind pair with which*.
+
+So a position is a set of *groups*: masks of same-code tiles that must be paired among
+themselves. A group of two is a committed pair. Three tools:
+
+* Propagation removes, without branching, every committed pair that is joinable and every group
+  of four holding two disjoint joinable pairs (nothing is lost by removing them now). A pair can
+  only become joinable through a cell that was just emptied, so after a removal only the groups
+  with two tiles in sight of the freed cells are checked again.
+* A relaxation proves dead ends: let every tile that could ever go (joinable with a possible
+  partner once all tiles shown removable so far are treated as gone) go, up to a fixed point. Any
+  real removal order passes that test step by step, so if a tile is left over, the position is
+  unsolvable. This catches the mutual blockades that make plain search blow up.
+* Branching picks a tile with a joinable partner and tries *all* its possible partners in its
+  group (joinable ones first), covering every pairing, so "unsolvable" is a proof. Failed
+  positions are memoised; a node budget turns a search that runs too long into ``undecided``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board, Pair
+from .paths import Geometry, geometry
+
+SOLVED, UNSOLVABLE, UNDECIDED = "solved", "unsolvable", "undecided"
+DEFAULT_BUDGET = 3_000
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    status: str
+    solution: tuple[Pair, ...] | None
+    nodes: int
+
+    @property
+    def solvable(self) -> bool | None:
+        return {SOLVED: True, UNSOLVABLE: False}.get(self.status)
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def board_bits(board: Board) -> tuple[Geometry, int, dict[str, int]]:
+    """The geometry, the tile mask and one mask per code."""
+    g = geometry(board.width, board.height)
+    tiles = 0
+    kinds: dict[str, int] = {}
+    for (x, y), code in board.tiles():
+        b = 1 << g.bit(x, y)
+        tiles |= b
+        kinds[code] = kinds.get(code, 0) | b
+    return g, tiles, kinds
+
+
+def _low_bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+class _Search:
+    def __init__(self, g: Geometry, budget: int):
+        self.g = g
+        self.budget = budget
+        self.nodes = 0
+        self.failed: set[frozenset[int]] = set()
+
+    def joinable_pairs(self, group: int, tiles: int, empty: int) -> list[tuple[int, int]]:
+        """Joinable pairs (one-bit masks, lower first) inside a group."""
+        out = []
+        reach = self.g.reach
+        rest = group
+        while rest:
+            a = rest & -rest
+            rest ^= a
+            hit = reach(a, empty, tiles) & rest
+            while hit:
+                b = hit & -hit
+                hit ^= b
+                out.append((a, b))
+        return out
+
+    def propagate(self, groups: list[int], tiles: int, check: list[int]):
+        """Remove what can go without a choice. ``check`` lists the groups whose joinability may
+        have changed since they were last found stuck. Returns (groups, tiles, removed)."""
+        g = self.g
+        live = set(groups)
+        todo = [c for c in check if c in live]
+        queued = set(todo)
+        removed: list[tuple[int, int]] = []
+        while todo:
+            grp = todo.pop()
+            queued.discard(grp)
+            if grp not in live:
+                continue
+            empty = g.padded & ~tiles
+            n = grp.bit_count()
+            gone: list[tuple[int, int]] = []
+            if n == 2:
+                a = grp & -grp
+                b = grp ^ a
+                if g.reach(a, empty, tiles) & b:
+                    gone = [(a, b)]
+            elif n == 4:
+                pairs = self.joinable_pairs(grp, tiles, empty)
+                for a, b in pairs:
+                    c = grp & ~(a | b)
+                    c1 = c & -c
+                    if (c1, c ^ c1) in pairs:
+                        gone = [(a, b), (c1, c ^ c1)]
+                        break
+            if not gone:
+                continue
+            live.discard(grp)
+            tiles &= ~grp
+            removed.extend(gone)
+            # Only pairs with a path through the freed cells can have become joinable.
+            empty = g.padded & ~tiles
+            seen = 0
+            for cell in _low_bits(grp):
+                seen |= g.reach(cell, empty, tiles)
+            for other in live:
+                if other not in queued and (other & seen).bit_count() >= 2:
+                    todo.append(other)
+                    queued.add(other)
+        return [grp for grp in groups if grp in live], tiles, removed
+
+    def hopeless(self, groups: list[int], tiles: int) -> bool:
+        """The relaxation: True when some tile can never be removed, whatever the order."""
+        g = self.g
+        group_of = {}
+        for grp in groups:
+            for t in _low_bits(grp):
+                group_of[t] = grp
+        gone = 0
+        base_empty = g.padded & ~tiles
+        todo = list(group_of)
+        queued = set(todo)
+        while todo:
+            t = todo.pop()
+            queued.discard(t)
+            if gone & t:
+                continue
+            empty = base_empty | gone
+            if g.reach_any(t, empty, group_of[t] & ~t):
+                gone |= t
+                # tiles that may now see a partner through t
+                for u in _low_bits(g.reach_any(t, empty | t, tiles & ~gone)):
+                    if u not in queued:
+                        todo.append(u)
+                        queued.add(u)
+        return gone != tiles
+
+    def search(self, groups: list[int], tiles: int, check: list[int]) -> list[tuple[int, int]] | None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _OutOfBudget
+        groups, tiles, removed = self.propagate(groups, tiles, check)
+        if not groups:
+            return removed
+        key = frozenset(groups)
+        if key in self.failed:
+            return None
+        if self.hopeless(groups, tiles):
+            self.failed.add(key)
+            return None
+        g = self.g
+        empty = g.padded & ~tiles
+        # Fail first: branch in the group with the fewest joinable pairs (but at least one).
+        best = None
+        for gi, grp in enumerate(groups):
+            if grp.bit_count() < 4:
+                continue
+            pairs = self.joinable_pairs(grp, tiles, empty)
+            if pairs and (best is None or len(pairs) < len(best[2])):
+                best = (gi, grp, pairs)
+        if best is not None:
+            gi, grp, pairs = best
+            t = pairs[0][0]
+            legal = [b for a, b in pairs if a == t] + [a for a, b in pairs if b == t]
+
+            def leftover_distance(partner: int) -> int:
+                # Prefer pairings whose other two tiles lie close together.
+                rest = _low_bits(grp & ~(t | partner))
+                if len(rest) != 2:
+                    return 0
+                (ax, ay), (bx, by) = (g.point(r.bit_length() - 1) for r in rest)
+                return abs(ax - bx) + abs(ay - by)
+
+            legal.sort(key=leftover_distance)
+            others = sorted((u for u in _low_bits(grp & ~t) if u not in legal), key=leftover_distance)
+            rest = groups[:gi] + groups[gi + 1:]
+            for partner in legal + others:
+                left = grp & ~(t | partner)
+                new = [t | partner] + ([left] if left else [])
+                found = self.search(rest + new, tiles, new)
+                if found is not None:
+                    return removed + found
+        self.failed.add(key)
+        return None
+
+
+def solve(board: Board, budget: int = DEFAULT_BUDGET) -> SolveResult:
+    """A full removal order, a proof of unsolvability, or ``undecided`` past ``budget`` nodes."""
+    board.check_pairs()
+    g, tiles, kinds = board_bits(board)
+    search = _Search(g, budget)
+    groups = [kinds[k] for k in sorted(kinds, key=lambda k: kinds[k] & -kinds[k])]
+    try:
+        found = search.search(groups, tiles, list(groups))
+    except _OutOfBudget:
+        return SolveResult(UNDECIDED, None, search.nodes)
+    if found is None:
+        return SolveResult(UNSOLVABLE, None, search.nodes)
+    order = tuple((g.point(a.bit_length() - 1), g.point(b.bit_length() - 1)) for a, b in found)
+    return SolveResult(SOLVED, order, search.nodes)
