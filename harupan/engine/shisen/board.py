@@ -64,7 +64,9 @@ class Board:
         odd = sorted(k for k, n in counts.items() if n % 2)
         if odd:
             k = odd[0]
-            raise InputError(f"tile {k!r} appears {counts[k]} times; every kind must appear an even number of times")
+            n = counts[k]
+            raise InputError(f"tile {k!r} appears {n} time{'s' if n != 1 else ''}; "
+                             "every kind must appear an even number of times")
 
     def contains(self, p: Point) -> bool:
         return 0 <= p[0] < self.width and 0 <= p[1] < self.height

@@ -1,0 +1,81 @@
+"""``harupan shisen …``: generate, solve, hint and shuffle Shisen-sho layouts."""
+
+from __future__ import annotations
+
+import click
+
+from ..engine.shisen import Layout, format_json, format_text, hint, parse_any, shuffle, solve
+from ..engine.shisen.solver import DEFAULT_BUDGET, SOLVED, UNSOLVABLE
+from ..generator.shisen import DEFAULT_SIZE, DIFFICULTIES, SIZES, generate
+from .base import emit_json, read_input
+
+FORMATS = click.Choice(["text", "json"])
+
+
+@click.group("shisen")
+def shisen() -> None:
+    """Shisen-sho (사천성) layouts: generate, solve, hint, shuffle."""
+
+
+@shisen.command("generate")
+@click.option("--date", "date", required=True, help="The day, YYYY-MM-DD.")
+@click.option("--size", default=DEFAULT_SIZE, show_default=True,
+              help=f"Board size WxH; offered: {', '.join(SIZES)} (any WxH with a multiple of 4 cells).")
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal", show_default=True)
+@click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
+def generate_cmd(date: str, size: str, difficulty: str, fmt: str) -> None:
+    """Make the day's solvable layout, proved by the solver and graded by random play."""
+    layout = generate(date, size, difficulty)
+    click.echo(format_json(layout) if fmt == "json" else format_text(layout.board), nl=False)
+
+
+def _pairs(order):
+    return [[list(a), list(b)] for a, b in order]
+
+
+@shisen.command("solve")
+@click.argument("file")
+@click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
+@click.option("--budget", type=click.IntRange(1), default=DEFAULT_BUDGET, show_default=True,
+              help="Search nodes before giving up (exit 3).")
+@click.pass_context
+def solve_cmd(ctx: click.Context, file: str, fmt: str, budget: int) -> None:
+    """Solve FILE (text or JSON form, - for stdin). Exit 0 solved, 1 unsolvable, 3 undecided."""
+    text, name = read_input(file)
+    layout = parse_any(text, source=name)
+    result = solve(layout.board, budget)
+    if fmt == "json":
+        out = {"solvable": result.solvable, "nodes": result.nodes}
+        if result.status == SOLVED:
+            out["solution"] = _pairs(result.solution)
+        emit_json(out)
+    else:
+        click.echo(result.status)
+        for i, (a, b) in enumerate(result.solution or (), 1):
+            click.echo(f"{i}. {a[0]},{a[1]} - {b[0]},{b[1]}")
+    ctx.exit({SOLVED: 0, UNSOLVABLE: 1}.get(result.status, 3))
+
+
+@shisen.command("hint")
+@click.argument("file")
+@click.pass_context
+def hint_cmd(ctx: click.Context, file: str) -> None:
+    """A legal pair in FILE that keeps the board solvable, with its path's corner points."""
+    text, name = read_input(file)
+    layout = parse_any(text, source=name)
+    h = hint(layout.board)
+    if h is None:
+        emit_json({"pair": None, "path": None, "reason": "no legal pair keeps this board solvable; shuffle"})
+        ctx.exit(1)
+    emit_json({"pair": [list(h.pair[0]), list(h.pair[1])], "path": [list(p) for p in h.path]})
+
+
+@shisen.command("shuffle")
+@click.argument("file")
+@click.option("--seed", required=True, help="Seed string; the same board and seed give the same result.")
+def shuffle_cmd(file: str, seed: str) -> None:
+    """Rearrange FILE's remaining tiles into a solvable arrangement (harupan/shisen@1 JSON)."""
+    text, name = read_input(file)
+    layout = parse_any(text, source=name)
+    result = shuffle(layout.board, seed)
+    click.echo(format_json(Layout(result.board, layout.date, seed, result.solution)), nl=False)
