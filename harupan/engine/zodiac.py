@@ -1,0 +1,273 @@
+"""Zodiac merge (십이지 머지), protocol v1 (DESIGN.md §4, normative).
+
+A 4×4 board of ranks 0 (empty), 1 쥐 rat … 12 돼지 pig. The board is packed into one int, four
+bits a cell, cell ``i = 4·row + column`` at bits ``4i … 4i+3``. Every possible row (65,536 of
+them) is slid once at import, so a move is four table look-ups (columns go through a transpose),
+the technique of the well-known 2048 engines. ``bench/zodiac.py`` measures it against a plain
+list-based slide.
+
+Rules: a line slides toward the move's edge; equal neighbours merge once per move, nearest the
+edge first, and each merge scores the new rank. Pigs do not merge (the game ends at the first
+one). A move that changes nothing is not a move. After a move: a pig means **won** (no spawn);
+otherwise one spawn, then **over** if nothing can move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InputError
+from .rng import Rng
+
+FORMAT = "harupan/zodiac@1"
+PIG = 12
+NAMES_KO = ("", "쥐", "소", "호랑이", "토끼", "용", "뱀", "말", "양", "원숭이", "닭", "개", "돼지")
+BRANCHES = ("", "子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申", "酉", "戌", "亥")
+MOVES = "UDLR"
+PLAYING, WON, OVER = "playing", "won", "over"
+
+
+# ---------------------------------------------------------------- row tables
+
+def slide_line(line: list[int]) -> tuple[list[int], int]:
+    """Slide one line toward index 0, merging equal neighbours once; (new line, score gained).
+
+    The reference rule, used to build the tables (and kept simple on purpose)."""
+    tiles = [v for v in line if v]
+    out: list[int] = []
+    score = 0
+    i = 0
+    while i < len(tiles):
+        if i + 1 < len(tiles) and tiles[i] == tiles[i + 1] and tiles[i] < PIG:
+            out.append(tiles[i] + 1)
+            score += tiles[i] + 1
+            i += 2
+        else:
+            out.append(tiles[i])
+            i += 1
+    return out + [0] * (len(line) - len(out)), score
+
+
+def _unpack_row(row: int) -> list[int]:
+    return [(row >> (4 * i)) & 0xF for i in range(4)]
+
+
+def _pack_row(cells: list[int]) -> int:
+    return cells[0] | (cells[1] << 4) | (cells[2] << 8) | (cells[3] << 12)
+
+
+def _reverse_row(row: int) -> int:
+    return ((row & 0xF) << 12) | ((row & 0xF0) << 4) | ((row >> 4) & 0xF0) | (row >> 12)
+
+
+def _build_tables():
+    left = [0] * 65536
+    right = [0] * 65536
+    score = [0] * 65536
+    for row in range(65536):
+        cells = _unpack_row(row)
+        moved, gained = slide_line(cells)
+        left[row] = _pack_row(moved)
+        score[row] = gained
+    for row in range(65536):
+        right[row] = _reverse_row(left[_reverse_row(row)])
+    return left, right, score
+
+
+_LEFT, _RIGHT, _SCORE = _build_tables()
+_SCORE_R = [_SCORE[_reverse_row(r)] for r in range(65536)]
+
+
+def transpose(b: int) -> int:
+    """Swap rows and columns of a packed board (bit tricks from the 2048 engines)."""
+    a1 = b & 0xF0F00F0FF0F00F0F
+    a2 = b & 0x0000F0F00000F0F0
+    a3 = b & 0x0F0F00000F0F0000
+    a = a1 | (a2 << 12) | (a3 >> 12)
+    b1 = a & 0xFF00FF0000FF00FF
+    b2 = a & 0x00FF00FF00000000
+    b3 = a & 0x00000000FF00FF00
+    return b1 | (b2 >> 24) | (b3 << 24)
+
+
+def _rows(b: int, table: list[int], scores: list[int]) -> tuple[int, int]:
+    r0 = b & 0xFFFF
+    r1 = (b >> 16) & 0xFFFF
+    r2 = (b >> 32) & 0xFFFF
+    r3 = b >> 48
+    return (table[r0] | (table[r1] << 16) | (table[r2] << 32) | (table[r3] << 48),
+            scores[r0] + scores[r1] + scores[r2] + scores[r3])
+
+
+def move(b: int, letter: str) -> tuple[int, int]:
+    """(new packed board, score gained) for one letter; the board is unchanged for a no-op."""
+    if letter == "L":
+        return _rows(b, _LEFT, _SCORE)
+    if letter == "R":
+        return _rows(b, _RIGHT, _SCORE_R)
+    t = transpose(b)
+    if letter == "U":
+        n, s = _rows(t, _LEFT, _SCORE)
+    elif letter == "D":
+        n, s = _rows(t, _RIGHT, _SCORE_R)
+    else:
+        raise InputError(f"unknown move {letter!r}: expected one of U D L R")
+    return transpose(n), s
+
+
+# ---------------------------------------------------------------- boards
+
+def pack(cells) -> int:
+    b = 0
+    for i, v in enumerate(cells):
+        b |= v << (4 * i)
+    return b
+
+
+def unpack(b: int) -> list[int]:
+    return [(b >> (4 * i)) & 0xF for i in range(16)]
+
+
+def empty_cells(b: int) -> list[int]:
+    return [i for i in range(16) if not (b >> (4 * i)) & 0xF]
+
+
+def top_rank(b: int) -> int:
+    return max(unpack(b))
+
+
+def has_pig(b: int) -> bool:
+    return any(((b >> (4 * i)) & 0xF) == PIG for i in range(16))
+
+
+def can_move(b: int) -> bool:
+    """True while some move changes the board: an empty cell, or two equal orthogonal neighbours
+    (below a pig)."""
+    for i in range(16):
+        if not (b >> (4 * i)) & 0xF:
+            return True
+    return _rows(b, _LEFT, _SCORE)[0] != b or _rows(transpose(b), _LEFT, _SCORE)[0] != transpose(b)
+
+
+def spawn(b: int, rng: Rng) -> int:
+    """Protocol v1: the cell from the ascending list of empty cells, then the rank (2 in 10%)."""
+    cells = empty_cells(b)
+    cell = cells[rng.below(len(cells))]
+    rank = 2 if rng.below(10) == 0 else 1
+    return b | (rank << (4 * cell))
+
+
+def check_cells(cells, *, source: str = "start") -> list[int]:
+    cells = list(cells)
+    if len(cells) != 16:
+        raise InputError(f"{source}: expected 16 cells, got {len(cells)}")
+    for i, v in enumerate(cells):
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= PIG:
+            raise InputError(f"{source}: cell {i} is {v!r}, expected a rank 0..12")
+    return cells
+
+
+def parse_start(text: str) -> list[int]:
+    """16 comma-separated ranks, row-major."""
+    try:
+        cells = [int(v) for v in text.split(",")]
+    except ValueError:
+        raise InputError(f"bad start {text!r}: expected 16 comma-separated ranks 0..12") from None
+    return check_cells(cells)
+
+
+def format_start(cells) -> str:
+    return ",".join(str(v) for v in cells)
+
+
+def seed_for(date: str) -> str:
+    return f"harupan:zodiac:{date}"
+
+
+# ---------------------------------------------------------------- games
+
+@dataclass(frozen=True)
+class Result:
+    board: tuple[int, ...]
+    score: int
+    counted: int
+    state: str
+    top: int
+
+    def to_dict(self) -> dict:
+        return {"board": list(self.board), "score": self.score, "counted": self.counted,
+                "state": self.state, "top": self.top}
+
+
+class Game:
+    """A game in progress: packed board, the seeded RNG that makes its spawns, score and state.
+
+    ``apply`` changes this object (a replay is a hot loop); :meth:`copy` gives an independent one.
+    """
+
+    __slots__ = ("board", "rng", "score", "counted", "state")
+
+    def __init__(self, board: int, rng: Rng, score: int = 0, counted: int = 0, state: str | None = None):
+        self.board = board
+        self.rng = rng
+        self.score = score
+        self.counted = counted
+        self.state = state or (WON if has_pig(board) else PLAYING if can_move(board) else OVER)
+
+    @classmethod
+    def start(cls, seed: str, start: list[int] | None = None) -> "Game":
+        rng = Rng(seed)
+        if start is None:
+            b = spawn(spawn(0, rng), rng)
+        else:
+            b = pack(check_cells(start))
+        return cls(b, rng)
+
+    @classmethod
+    def for_date(cls, date: str) -> "Game":
+        return cls.start(seed_for(date))
+
+    def copy(self) -> "Game":
+        rng = Rng.__new__(Rng)
+        rng._s = list(self.rng._s)
+        return Game(self.board, rng, self.score, self.counted, self.state)
+
+    def apply(self, letter: str, position: int | None = None) -> bool:
+        """Play one letter; returns False for a no-op. ``position`` (1-based) names it in errors."""
+        where = f"move {position}: " if position is not None else ""
+        if letter not in MOVES or len(letter) != 1:
+            raise InputError(f"{where}{letter!r} is not a move (expected one of U D L R)")
+        if self.state != PLAYING:
+            raise InputError(f"{where}{letter!r} comes after the game ended ({self.state})")
+        new, gained = move(self.board, letter)
+        if new == self.board:
+            return False
+        self.score += gained
+        self.counted += 1
+        if has_pig(new):
+            self.board = new
+            self.state = WON
+            return True
+        new = spawn(new, self.rng)
+        self.board = new
+        if not can_move(new):
+            self.state = OVER
+        return True
+
+    def result(self) -> Result:
+        return Result(tuple(unpack(self.board)), self.score, self.counted, self.state, top_rank(self.board))
+
+
+def replay(letters: str, *, date: str | None = None, seed: str | None = None,
+           start: list[int] | None = None) -> Result:
+    """Replay ``letters`` from a date's start, or from ``seed`` (and optionally a given start)."""
+    if (date is None) == (seed is None):
+        raise InputError("give exactly one of a date or a seed")
+    game = Game.start(seed_for(date) if date is not None else seed, start)
+    for i, ch in enumerate(letters, 1):
+        game.apply(ch, i)
+    return game.result()
+
+
+def start_cells(date: str) -> list[int]:
+    return unpack(Game.for_date(date).board)
