@@ -11,7 +11,7 @@ import click
 from ..engine.errors import InputError
 from ..generator.daily import bundle_json, day_bundle
 from ..generator.shisen import parse_date
-from ..publish.atomic import write_atomic
+from ..publish.atomic import ensure_dir, write_atomic
 
 
 def today_in(tz: str) -> str:
@@ -31,6 +31,7 @@ def daily(date: str | None, site: str, tz: str) -> None:
     """Generate, prove and publish one day: SITE/YYYY/MM/DD/puzzle.json."""
     date = date if date is not None else today_in(tz)
     day = parse_date(date)
+    ensure_dir(Path(site))  # fail on a bad folder before the work, not after
     bundle = day_bundle(date)
     target = Path(site) / f"{day.year:04d}" / f"{day.month:02d}" / f"{day.day:02d}" / "puzzle.json"
     changed = write_atomic(target, bundle_json(bundle))

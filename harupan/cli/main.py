@@ -8,6 +8,7 @@ from .. import __version__
 from .base import HarupanGroup
 from .daily import daily
 from .shisen import shisen
+from .zodiac import zodiac
 
 
 @click.group(cls=HarupanGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,6 +24,7 @@ def cli(debug: bool) -> None:
 
 cli.add_command(shisen)
 cli.add_command(daily)
+cli.add_command(zodiac)
 
 
 def main() -> None:

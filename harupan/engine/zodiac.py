@@ -78,6 +78,11 @@ _LEFT, _RIGHT, _SCORE = _build_tables()
 _SCORE_R = [_SCORE[_reverse_row(r)] for r in range(65536)]
 
 
+def row_tables() -> tuple[list[int], list[int]]:
+    """The slide tables (toward cell 0 and toward cell 3) for searchers that inline moves."""
+    return _LEFT, _RIGHT
+
+
 def transpose(b: int) -> int:
     """Swap rows and columns of a packed board (bit tricks from the 2048 engines)."""
     a1 = b & 0xF0F00F0FF0F00F0F

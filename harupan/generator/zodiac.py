@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine.zodiac import MOVES, WON, Game, move, transpose
+from ..engine.zodiac import MOVES, WON, Game, move, transpose, row_tables
 
 LOST_PENALTY = 200000.0
 MONOTONICITY_POWER = 4.0
@@ -78,54 +78,83 @@ def _distinct(b: int) -> int:
     return (seen >> 1).bit_count()
 
 
+_LEFT, _RIGHT = row_tables()
+
+
+def _after_moves(b: int) -> list[int]:
+    """The boards after each move that changes ``b`` (order U D L R), one transpose for U and D."""
+    L, R = _LEFT, _RIGHT
+    r0, r1, r2, r3 = b & 0xFFFF, (b >> 16) & 0xFFFF, (b >> 32) & 0xFFFF, b >> 48
+    t = transpose(b)
+    c0, c1, c2, c3 = t & 0xFFFF, (t >> 16) & 0xFFFF, (t >> 32) & 0xFFFF, t >> 48
+    out = []
+    up = transpose(L[c0] | (L[c1] << 16) | (L[c2] << 32) | (L[c3] << 48))
+    if up != b:
+        out.append(up)
+    down = transpose(R[c0] | (R[c1] << 16) | (R[c2] << 32) | (R[c3] << 48))
+    if down != b:
+        out.append(down)
+    left = L[r0] | (L[r1] << 16) | (L[r2] << 32) | (L[r3] << 48)
+    if left != b:
+        out.append(left)
+    right = R[r0] | (R[r1] << 16) | (R[r2] << 32) | (R[r3] << 48)
+    if right != b:
+        out.append(right)
+    return out
+
+
 class _Search:
     def __init__(self, depth: int):
         self.depth = depth
         self.cache: dict[tuple[int, int], float] = {}
-        self.evals = 0
+        self.h = _heuristic_table()
+
+    def evaluate(self, b: int) -> float:
+        h = self.h
+        t = transpose(b)
+        return (h[b & 0xFFFF] + h[(b >> 16) & 0xFFFF] + h[(b >> 32) & 0xFFFF] + h[b >> 48]
+                + h[t & 0xFFFF] + h[(t >> 16) & 0xFFFF] + h[(t >> 32) & 0xFFFF] + h[t >> 48])
 
     def chance(self, b: int, depth: int, prob: float) -> float:
         if depth <= 0 or prob < PROB_CUTOFF:
-            self.evals += 1
-            return evaluate(b)
+            return self.evaluate(b)
         key = (b, depth)
         hit = self.cache.get(key)
         if hit is not None:
             return hit
-        cells = _empties(b)
+        cells = [i for i in range(0, 64, 4) if not (b >> i) & 0xF]
         if not cells:
-            return evaluate(b)
+            return self.evaluate(b)
         n = len(cells)
         p1 = prob * 0.9 / n
         p2 = prob * 0.1 / n
         total = 0.0
-        for c in cells:
-            shift = 4 * c
-            total += 0.9 * self.best(b | (1 << shift), depth, p1)
-            total += 0.1 * self.best(b | (2 << shift), depth, p2)
+        best = self.best
+        for shift in cells:
+            total += 0.9 * best(b | (1 << shift), depth, p1) + 0.1 * best(b | (2 << shift), depth, p2)
         value = total / n
         self.cache[key] = value
         return value
 
     def best(self, b: int, depth: int, prob: float) -> float:
         best = 0.0
-        for m in MOVES:
-            nb, _ = move(b, m)
-            if nb != b:
-                v = self.chance(nb, depth - 1, prob)
-                if v > best:
-                    best = v
+        chance = self.chance
+        for nb in _after_moves(b):
+            v = chance(nb, depth - 1, prob)
+            if v > best:
+                best = v
         return best
 
 
 def depth_for(b: int) -> int:
-    """Search depth in moves: more when few cells are empty or many ranks are in play."""
-    empty = len(_empties(b))
+    """Search depth in moves: shallow while the board is open (the chance nodes are wide and
+    nothing is at stake), deeper as it fills up (fewer spawn cells, and mistakes cost games)."""
+    empty = sum(1 for i in range(0, 64, 4) if not (b >> i) & 0xF)
     if empty >= 8:
-        return 1
-    if empty >= 4:
         return 2
-    return 3 if _distinct(b) < 11 or empty >= 2 else 4
+    if empty >= 3:
+        return 3
+    return 4
 
 
 def choose(b: int, depth: int | None = None) -> str | None:
@@ -137,7 +166,7 @@ def choose(b: int, depth: int | None = None) -> str | None:
         nb, _ = move(b, m)
         if nb == b:
             continue
-        v = search.chance(nb, depth - 1, 1.0) if depth > 1 else evaluate(nb)
+        v = search.chance(nb, depth - 1, 1.0)
         if v > best_value:
             best, best_value = m, v
     return best

@@ -23,6 +23,7 @@ def write_atomic(path: Path, data: bytes) -> bool:
     """Write ``data`` to ``path`` atomically. Returns False (and writes nothing) if the file
     already holds exactly these bytes, so re-runs leave timestamps alone."""
     path = Path(path)
+    ensure_dir(path.parent)
     try:
         if path.read_bytes() == data:
             return False
@@ -30,7 +31,6 @@ def write_atomic(path: Path, data: bytes) -> bool:
         pass
     except OSError as e:
         raise InputError(f"cannot read {str(path)!r}: {e.strerror or e}") from None
-    ensure_dir(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:

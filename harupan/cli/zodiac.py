@@ -1,0 +1,151 @@
+"""``harupan zodiac …``: the day's start, replays, bulk verification of claims, and the par."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..engine.errors import InputError
+from ..engine.zodiac import FORMAT, NAMES_KO, Game, parse_start, replay, seed_for, start_cells
+from ..generator.shisen import parse_date
+from .base import emit_json, read_input
+
+FORMATS = click.Choice(["text", "json"])
+
+
+@click.group("zodiac")
+def zodiac() -> None:
+    """Zodiac merge (십이지 머지): start, replay, verify, par."""
+
+
+def grid_text(cells) -> str:
+    """A 4×4 grid with Korean animal names; · for an empty cell. Full-width padding keeps
+    columns aligned in a terminal."""
+    rows = []
+    for r in range(4):
+        names = [(NAMES_KO[v] if v else "·").ljust(3, "\u3000") for v in cells[4 * r:4 * r + 4]]
+        rows.append(" ".join(names).rstrip())
+    return "\n".join(rows)
+
+
+@zodiac.command("start")
+@click.option("--date", "date", required=True, help="The day, YYYY-MM-DD.")
+@click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
+def start_cmd(date: str, fmt: str) -> None:
+    """The day's start board (two spawns on an empty board, protocol v1)."""
+    parse_date(date)
+    cells = start_cells(date)
+    if fmt == "json":
+        emit_json({"format": FORMAT, "date": date, "seed": seed_for(date), "start": cells})
+    else:
+        click.echo(f"십이지 머지 · {date}")
+        click.echo(grid_text(cells))
+
+
+@zodiac.command("replay")
+@click.option("--date", "date", default=None, help="Replay the day's game (YYYY-MM-DD).")
+@click.option("--seed", default=None, help="Or replay from this seed string.")
+@click.option("--start", "start", default=None, help="With --seed: 16 comma-separated ranks to start from.")
+@click.option("--moves", required=True, help="Move letters, e.g. LLURD (U D L R).")
+@click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
+def replay_cmd(date, seed, start, moves, fmt) -> None:
+    """Replay move letters; prints the final board, score, counted moves, state and top rank."""
+    if (date is None) == (seed is None):
+        raise InputError("give exactly one of --date or --seed")
+    if start is not None and seed is None:
+        raise InputError("--start goes with --seed (a date has its own start)")
+    if date is not None:
+        parse_date(date)
+    result = replay(moves, date=date, seed=seed, start=parse_start(start) if start else None)
+    if fmt == "json":
+        emit_json(result.to_dict())
+    else:
+        click.echo(grid_text(result.board))
+        click.echo(f"점수 {result.score} · {result.counted}수 · {result.state} · 최고 {NAMES_KO[result.top] or '-'}")
+
+
+def _parse_claim(line: str, number: int, name: str) -> tuple[str, str, int]:
+    where = f"{name}:{number}"
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise InputError(f"{where}: invalid JSON ({e.msg})") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{where}: expected an object with date, moves and score")
+    missing = [k for k in ("date", "moves", "score") if k not in data]
+    if missing:
+        raise InputError(f"{where}: missing {', '.join(missing)}")
+    date, moves, score = data["date"], data["moves"], data["score"]
+    if not isinstance(date, str):
+        raise InputError(f"{where}: date must be a string")
+    try:
+        parse_date(date)
+    except InputError as e:
+        raise InputError(f"{where}: {e}") from None
+    if not isinstance(moves, str):
+        raise InputError(f"{where}: moves must be a string of U D L R")
+    if not isinstance(score, int) or isinstance(score, bool):
+        raise InputError(f"{where}: score must be an integer")
+    return date, moves, score
+
+
+def verify_claim(date: str, moves: str, score: int, starts: dict) -> dict:
+    """Replay one claim. ``starts`` caches each date's start game: claims share few dates."""
+    base = starts.get(date)
+    if base is None:
+        base = starts[date] = Game.for_date(date)
+    game = base.copy()
+    error = None
+    try:
+        for i, ch in enumerate(moves, 1):
+            game.apply(ch, i)
+    except InputError as e:
+        error = str(e)
+    res = game.result()
+    out = {"valid": error is None and res.score == score, "score": res.score, "state": res.state, "top": res.top}
+    if error is not None:
+        out["error"] = error
+    elif res.score != score:
+        out["error"] = f"claimed score {score}, replay gives {res.score}"
+    return out
+
+
+@zodiac.command("verify")
+@click.argument("file")
+@click.pass_context
+def verify_cmd(ctx: click.Context, file: str) -> None:
+    """Check claimed results in bulk: FILE holds JSON lines {"date", "moves", "score"} (- for stdin).
+
+    One JSON line out per claim. Exit 0 if all are valid, 1 if any is false, 2 if a line is
+    malformed (nothing is checked then)."""
+    text, name = read_input(file)
+    claims = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    parsed = [_parse_claim(line, n, name) for n, line in claims]
+    starts: dict = {}
+    all_valid = True
+    out = []
+    for date, moves, score in parsed:
+        r = verify_claim(date, moves, score, starts)
+        all_valid &= r["valid"]
+        out.append(json.dumps(r, ensure_ascii=False, separators=(", ", ": ")))
+    if out:
+        click.echo("\n".join(out))
+    ctx.exit(0 if all_valid else 1)
+
+
+@zodiac.command("par")
+@click.option("--date", "date", required=True, help="The day, YYYY-MM-DD.")
+@click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
+def par_cmd(date: str, fmt: str) -> None:
+    """The par: the expectimax bot plays the day's real game to its end."""
+    from ..generator.zodiac import par
+
+    parse_date(date)
+    result = par(date)
+    if fmt == "json":
+        emit_json(result.to_dict())
+    else:
+        click.echo(f"{result.state} · 최고 {NAMES_KO[result.top]} · 점수 {result.score} · "
+                   f"{len(result.moves)}수 · {result.seconds}s")
+        click.echo(result.moves)

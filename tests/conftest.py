@@ -1,0 +1,34 @@
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+settings.register_profile("ci", deadline=None, max_examples=200, derandomize=True)
+settings.register_profile("dev", deadline=None, max_examples=100)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+def load_vectors(name: str):
+    """Test vectors: the copy in tests/data, checked against ../shared/vectors when present."""
+    data = json.loads((DATA / name).read_text(encoding="utf-8"))
+    shared = ROOT.parent / "shared" / "vectors" / name
+    if shared.exists():
+        assert json.loads(shared.read_text(encoding="utf-8")) == data, f"tests/data/{name} is stale"
+    return data
+
+
+def update_golden() -> bool:
+    return os.environ.get("HARUPAN_UPDATE_GOLDEN") == "1"
+
+
+@pytest.fixture
+def runner():
+    from click.testing import CliRunner
+
+    return CliRunner()

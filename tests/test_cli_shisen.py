@@ -1,0 +1,98 @@
+import json
+
+from harupan.cli.main import cli
+from harupan.engine.shisen import parse_json, replay
+
+
+def run(runner, *args, input=None):
+    return runner.invoke(cli, list(args), input=input)
+
+
+def test_generate_json_and_text(runner):
+    r = run(runner, "shisen", "generate", "--date", "2026-11-29", "--size", "12x6")
+    assert r.exit_code == 0
+    layout = parse_json(r.output)
+    assert layout.date == "2026-11-29" and replay(layout.board, layout.solution).is_empty()
+    t = run(runner, "shisen", "generate", "--date", "2026-11-29", "--size", "12x6", "--format", "text")
+    assert t.exit_code == 0 and len(t.output.splitlines()) == 6
+    again = run(runner, "shisen", "generate", "--date", "2026-11-29", "--size", "12x6")
+    assert again.output == r.output
+
+
+def test_solve_outcomes(runner, tmp_path):
+    f = tmp_path / "b.txt"
+    f.write_text("1m 2p 2p 1m\n")
+    r = run(runner, "shisen", "solve", str(f))
+    assert r.exit_code == 0 and json.loads(r.output)["solvable"] is True
+    r = run(runner, "shisen", "solve", "-", input="1m 2p\n2p 1m\n")
+    assert r.exit_code == 1 and json.loads(r.output)["solvable"] is False
+    gen = run(runner, "shisen", "generate", "--date", "2026-11-29")
+    r = run(runner, "shisen", "solve", "-", "--budget", "1", input=gen.output)
+    out = json.loads(r.output)
+    assert (r.exit_code, out["solvable"]) in ((3, None), (0, True))
+
+
+def test_hint_and_shuffle(runner, tmp_path):
+    gen = run(runner, "shisen", "generate", "--date", "2026-11-29", "--size", "12x6")
+    f = tmp_path / "day.json"
+    f.write_text(gen.output)
+    h = run(runner, "shisen", "hint", str(f))
+    assert h.exit_code == 0
+    out = json.loads(h.output)
+    assert out["path"][0] == out["pair"][0] and out["path"][-1] == out["pair"][1]
+    s = run(runner, "shisen", "shuffle", str(f), "--seed", "abc")
+    assert s.exit_code == 0
+    shuffled = parse_json(s.output)
+    assert replay(shuffled.board, shuffled.solution).is_empty()
+    assert run(runner, "shisen", "shuffle", str(f), "--seed", "abc").output == s.output
+
+
+def test_hint_on_a_stuck_board(runner):
+    r = run(runner, "shisen", "hint", "-", input="1m 2p\n2p 1m\n")
+    assert r.exit_code == 1 and json.loads(r.output)["pair"] is None
+
+
+def one_line_error(r, code=2):
+    assert r.exit_code == code
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in r.stderr
+    return lines[0]
+
+
+def test_bad_input_is_one_line_exit_2(runner, tmp_path):
+    assert "row 1, column 2: unknown tile code '9x'" in one_line_error(run(runner, "shisen", "solve", "-", input="1m 9x\n"))
+    assert "row 2 has 1 cells" in one_line_error(run(runner, "shisen", "solve", "-", input="1m 1m\n2p\n"))
+    assert "appears 1 time" in one_line_error(run(runner, "shisen", "solve", "-", input="1m 1m 2p\n"))
+    assert "empty board" in one_line_error(run(runner, "shisen", "solve", "-", input=""))
+    assert "bad date '2026-02-30'" in one_line_error(run(runner, "shisen", "generate", "--date", "2026-02-30"))
+    assert "bad size" in one_line_error(run(runner, "shisen", "generate", "--date", "2026-11-29", "--size", "5x5"))
+    assert "cannot access" in one_line_error(run(runner, "shisen", "solve", str(tmp_path / "missing.txt")))
+    assert "Missing option '--date'" in one_line_error(run(runner, "shisen", "generate"))
+    assert "invalid JSON" in one_line_error(run(runner, "shisen", "solve", "-", input="{nope"))
+
+
+def test_debug_shows_the_traceback(runner):
+    r = run(runner, "--debug", "shisen", "solve", "-", input="1m 9x\n")
+    assert r.exit_code == 2 and "Traceback" in r.stderr
+
+
+def test_daily_writes_the_bundle_atomically(runner, tmp_path):
+    site = tmp_path / "site"
+    r = run(runner, "daily", "--date", "2026-11-29", "--site", str(site))
+    assert r.exit_code == 0, r.output
+    f = site / "2026" / "11" / "29" / "puzzle.json"
+    first = f.read_bytes()
+    bundle = json.loads(first)
+    assert bundle["date"] == "2026-11-29" and set(bundle["shisen"]) == {"easy", "normal", "hard"}
+    assert run(runner, "daily", "--date", "2026-11-29", "--site", str(site)).exit_code == 0
+    assert f.read_bytes() == first
+    assert not [p for p in f.parent.iterdir() if p.name.startswith(".")]
+
+
+def test_daily_rejects_bad_dates_and_folders(runner, tmp_path):
+    assert "bad date" in one_line_error(run(runner, "daily", "--date", "2026-13-01", "--site", str(tmp_path)))
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    msg = one_line_error(run(runner, "daily", "--date", "2026-11-29", "--site", str(blocker / "site")))
+    assert "cannot create output folder" in msg
+    assert "unknown time zone" in one_line_error(run(runner, "daily", "--tz", "Mars/Base", "--site", str(tmp_path)))

@@ -1,0 +1,69 @@
+import json
+
+from harupan.cli.main import cli
+
+from conftest import load_vectors
+
+REPLAYS = load_vectors("zodiac_replays.json")["replays"]
+
+
+def run(runner, *args, input=None):
+    return runner.invoke(cli, list(args), input=input)
+
+
+def test_start(runner):
+    r = run(runner, "zodiac", "start", "--date", "2026-11-29")
+    assert r.exit_code == 0
+    out = json.loads(r.output)
+    assert out == {"format": "harupan/zodiac@1", "date": "2026-11-29", "seed": "harupan:zodiac:2026-11-29",
+                   "start": REPLAYS[4]["start"]}
+    t = run(runner, "zodiac", "start", "--date", "2026-11-29", "--format", "text")
+    assert t.exit_code == 0 and t.output.count("쥐") == 2 and len(t.output.splitlines()) == 5
+
+
+def test_replay_matches_vectors(runner):
+    for vec in REPLAYS:
+        r = run(runner, "zodiac", "replay", "--date", vec["date"], "--moves", vec["moves"])
+        assert r.exit_code == 0
+        assert json.loads(r.output) == {k: vec[k] for k in ("board", "score", "counted", "state", "top")}
+
+
+def test_replay_from_seed_and_start(runner):
+    r = run(runner, "zodiac", "replay", "--seed", "s", "--start", "11,11" + ",0" * 14, "--moves", "L")
+    assert json.loads(r.output)["state"] == "won"
+
+
+def test_verify(runner):
+    lines = [json.dumps({"date": v["date"], "moves": v["moves"], "score": v["score"]}) for v in REPLAYS]
+    r = run(runner, "zodiac", "verify", "-", input="\n".join(lines) + "\n")
+    assert r.exit_code == 0
+    results = [json.loads(x) for x in r.output.splitlines()]
+    assert len(results) == len(REPLAYS) and all(x["valid"] for x in results)
+    bad = lines[:1] + [json.dumps({"date": REPLAYS[1]["date"], "moves": REPLAYS[1]["moves"], "score": 9999})]
+    r = run(runner, "zodiac", "verify", "-", input="\n".join(bad))
+    out = [json.loads(x) for x in r.output.splitlines()]
+    assert r.exit_code == 1 and out[0]["valid"] and not out[1]["valid"] and out[1]["score"] == REPLAYS[1]["score"]
+    after_end = json.dumps({"date": REPLAYS[1]["date"], "moves": REPLAYS[1]["moves"] + "L", "score": 0})
+    r = run(runner, "zodiac", "verify", "-", input=after_end)
+    assert r.exit_code == 1 and "comes after the game ended" in json.loads(r.output)["error"]
+
+
+def test_verify_malformed_lines(runner):
+    good = json.dumps({"date": "2026-11-29", "moves": "L", "score": 0})
+    for bad, msg in [("nope", "<stdin>:2: invalid JSON"),
+                     ('{"date": "2026-11-29"}', "<stdin>:2: missing moves, score"),
+                     ('{"date": "2026-02-30", "moves": "", "score": 0}', "<stdin>:2: bad date"),
+                     ('{"date": "2026-11-29", "moves": 5, "score": 0}', "<stdin>:2: moves must be")]:
+        r = run(runner, "zodiac", "verify", "-", input=good + "\n" + bad + "\n")
+        assert r.exit_code == 2 and msg in r.stderr and r.output == ""
+
+
+def test_bad_input(runner):
+    for args, msg in [(["zodiac", "start", "--date", "26-1-1"], "bad date"),
+                      (["zodiac", "start", "--date", ""], "bad date"),
+                      (["zodiac", "replay", "--date", "2026-11-29", "--moves", "LUQ"], "move 3: 'Q' is not a move"),
+                      (["zodiac", "replay", "--moves", "L"], "exactly one of --date or --seed"),
+                      (["zodiac", "replay", "--seed", "s", "--start", "1,2", "--moves", "L"], "expected 16 cells"),
+                      (["zodiac", "replay", "--seed", "s", "--start", "1,99" + ",0" * 14, "--moves", "L"], "rank 0..12")]:
+        r = run(runner, *args)
+        assert r.exit_code == 2 and msg in r.stderr and len(r.stderr.strip().splitlines()) == 1

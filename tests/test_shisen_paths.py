@@ -1,0 +1,95 @@
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from harupan.engine.shisen import Board, legal_pairs, parse_text, path_between
+from harupan.engine.shisen.paths import bends
+
+from shisen_oracles import brute_joinable, brute_legal_pairs
+from strategies import boards
+
+
+@st.composite
+def board_and_two_tiles(draw):
+    board = draw(boards(fill=0.6))
+    tiles = [p for p, _ in board.tiles()]
+    assume(len(tiles) >= 2)
+    a, b = draw(st.permutations(tiles))[:2]
+    return board, a, b
+
+
+def check_path(board, path, a, b):
+    assert path[0] == a and path[-1] == b
+    assert bends(path) <= 2
+    for p, q in zip(path, path[1:]):
+        assert p[0] == q[0] or p[1] == q[1]
+        # every cell on the way is free (the ring counts as free; no farther)
+        xs = range(min(p[0], q[0]), max(p[0], q[0]) + 1)
+        ys = range(min(p[1], q[1]), max(p[1], q[1]) + 1)
+        for x in xs:
+            for y in ys:
+                assert -1 <= x <= board.width and -1 <= y <= board.height
+                if (x, y) not in (a, b) and board.contains((x, y)):
+                    assert board[(x, y)] is None
+
+
+@given(board_and_two_tiles())
+def test_path_found_exactly_when_brute_force_finds_one(case):
+    board, a, b = case
+    path = path_between(board, a, b)
+    assert (path is not None) == brute_joinable(board, a, b)
+    if path:
+        check_path(board, path, a, b)
+
+
+@given(board_and_two_tiles())
+def test_path_is_symmetric(case):
+    board, a, b = case
+    there, back = path_between(board, a, b), path_between(board, b, a)
+    assert (there is None) == (back is None)
+    if there:
+        assert bends(there) == bends(back)
+
+
+@given(boards(fill=0.7))
+def test_legal_pairs_match_brute_force(board):
+    assert legal_pairs(board) == brute_legal_pairs(board)
+
+
+EXAMPLE = parse_text("""
+    1m 2p 2p 1m
+    3s 4z 4z 3s
+    5m 1m 1m 5m
+""")
+
+
+def test_examples():
+    board = EXAMPLE
+    # the top row pair goes over the ring: two bends
+    assert path_between(board, (0, 0), (3, 0)) == [(0, 0), (0, -1), (3, -1), (3, 0)]
+    # neighbours: no bend
+    assert path_between(board, (1, 0), (2, 0)) == [(1, 0), (2, 0)]
+    # the bottom corners meet under the board
+    assert bends(path_between(board, (0, 2), (3, 2))) == 2
+
+
+def test_three_or_more_bends_is_illegal():
+    # 1m at the top-left corner sees the bottom 1m only by going round: three bends
+    assert path_between(EXAMPLE, (0, 0), (1, 2)) is None
+    assert not brute_joinable(EXAMPLE, (0, 0), (1, 2))
+    # the 3s on the side edges would need four bends round the board
+    assert path_between(EXAMPLE, (0, 1), (3, 1)) is None
+
+
+def test_walled_in_pair_has_no_path():
+    # the pair is walled in by a frame of tiles: a path may leave the board only onto the ring,
+    # and nothing reaches the ring from inside the frame
+    board = parse_text("""
+        2p 2p 2p 2p 2p 2p
+        2p 1m 4z 4z 1m 2p
+        2p 2p 2p 2p 2p 2p
+    """)
+    assert path_between(board, (1, 1), (4, 1)) is None
+    assert not brute_joinable(board, (1, 1), (4, 1))
+    # the frame's top corners meet over the ring; opposite corners would need three bends
+    assert bends(path_between(board, (0, 0), (5, 0))) == 2
+    assert path_between(board, (0, 0), (5, 2)) is None

@@ -1,0 +1,50 @@
+from hypothesis import given, settings
+
+from harupan.engine.shisen import SOLVED, UNDECIDED, UNSOLVABLE, parse_text, replay, solve
+from harupan.engine.shisen.tiles import DEFAULT_KINDS
+from harupan.engine.rng import Rng
+from harupan.engine.shisen import Board
+
+from shisen_oracles import brute_solvable
+from strategies import boards
+
+
+@given(boards(max_w=5, max_h=4, kinds=["1m", "2p", "3s"]))
+@settings(max_examples=150)
+def test_solver_is_exact_on_small_boards(board):
+    """Never 'unsolvable' for a solvable board, never a bogus order: checked by exhaustive search."""
+    result = solve(board)
+    assert result.status != UNDECIDED
+    assert (result.status == SOLVED) == brute_solvable(board)
+    if result.status == SOLVED:
+        assert replay(board, result.solution).is_empty()
+
+
+def test_crossed_square_is_unsolvable():
+    result = solve(parse_text("1m 2p\n2p 1m\n"))
+    assert result.status == UNSOLVABLE
+
+
+def test_budget_gives_undecided():
+    rng = Rng("deal-budget")
+    cells = [k for k in DEFAULT_KINDS for _ in range(4)]
+    rng.shuffle(cells)
+    board = Board(18, 8, tuple(tuple(cells[y * 18:(y + 1) * 18]) for y in range(8)))
+    assert solve(board, budget=1).status in (UNDECIDED, SOLVED, UNSOLVABLE)
+    tiny = solve(board, budget=1)
+    if tiny.status == UNDECIDED:
+        assert tiny.solution is None and tiny.solvable is None
+
+
+def test_full_random_deals_replay():
+    solved = 0
+    for i in range(6):
+        rng = Rng(f"deal{i}")
+        cells = [k for k in DEFAULT_KINDS for _ in range(4)]
+        rng.shuffle(cells)
+        board = Board(18, 8, tuple(tuple(cells[y * 18:(y + 1) * 18]) for y in range(8)))
+        result = solve(board)
+        if result.status == SOLVED:
+            solved += 1
+            assert replay(board, result.solution).is_empty()
+    assert solved >= 3

@@ -1,0 +1,120 @@
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from harupan.engine.errors import InputError
+from harupan.engine.rng import Rng
+from harupan.engine.zodiac import (OVER, PLAYING, WON, Game, move, pack, replay, seed_for, slide_line, spawn,
+                                   start_cells, transpose, unpack)
+
+from conftest import load_vectors
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import zodiac_baseline  # noqa: E402
+
+REPLAYS = load_vectors("zodiac_replays.json")["replays"]
+cells16 = st.lists(st.integers(0, 11), min_size=16, max_size=16)
+
+
+@pytest.mark.parametrize("vec", REPLAYS, ids=[f"{v['date']}-{len(v['moves'])}" for v in REPLAYS])
+def test_replay_vectors(vec):
+    assert start_cells(vec["date"]) == vec["start"]
+    r = replay(vec["moves"], date=vec["date"])
+    assert list(r.board) == vec["board"]
+    assert (r.score, r.counted, r.state, r.top) == (vec["score"], vec["counted"], vec["state"], vec["top"])
+
+
+def test_merge_rules():
+    assert slide_line([1, 1, 1, 1]) == ([2, 2, 0, 0], 4)  # rat rat rat rat → ox ox
+    assert slide_line([2, 1, 1, 0]) == ([2, 2, 0, 0], 2)  # a new ox does not merge again
+    assert slide_line([0, 3, 0, 3]) == ([4, 0, 0, 0], 4)
+    assert slide_line([12, 12, 0, 0]) == ([12, 12, 0, 0], 0)  # pigs are the top
+
+
+def test_pig_facts():
+    # a pig is worth 2048 rats, and building one from rats scores 6130
+    assert 2 ** (12 - 1) == 2048
+    def cost(rank):
+        return 0 if rank == 1 else 2 * cost(rank - 1) + rank
+    assert cost(12) == 6130
+
+
+@given(cells16)
+def test_transpose_swaps_rows_and_columns(cells):
+    assert unpack(transpose(pack(cells))) == [cells[4 * (i % 4) + i // 4] for i in range(16)]
+
+
+@given(cells16, st.sampled_from("UDLR"))
+def test_packed_engine_agrees_with_list_baseline(cells, d):
+    new, score = move(pack(cells), d)
+    base, base_score = zodiac_baseline.move(cells, d)
+    assert unpack(new) == base and score == base_score
+
+
+@given(cells16, st.sampled_from("UDLR"))
+def test_move_keeps_total_worth(cells, d):
+    new, _ = move(pack(cells), d)
+    worth = lambda cs: sum(2 ** v for v in cs if v)  # noqa: E731
+    assert worth(unpack(new)) == worth(cells)
+
+
+@given(cells16.filter(lambda c: 0 in c), st.text(min_size=1, max_size=8))
+def test_spawn_adds_one_rat_or_ox(cells, seed):
+    b = pack(cells)
+    after = unpack(spawn(b, Rng(seed)))
+    changed = [i for i in range(16) if after[i] != cells[i]]
+    assert len(changed) == 1 and cells[changed[0]] == 0 and after[changed[0]] in (1, 2)
+
+
+@given(cells16, st.sampled_from("UDLR"))
+def test_no_op_draws_nothing(cells, d):
+    game = Game(pack(cells), Rng("x"))
+    if game.state != PLAYING or move(game.board, d)[0] != game.board:
+        return
+    before = list(game.rng._s)
+    assert game.apply(d) is False
+    assert game.rng._s == before and game.counted == 0
+
+
+def test_win_ends_without_spawn():
+    start = [11, 11, 0, 0] + [0] * 12
+    r = replay("L", seed="s", start=start)
+    assert r.state == WON and r.top == 12 and r.counted == 1 and r.score == 12
+    assert sum(1 for v in r.board if v) == 1  # no spawn after the pig
+    with pytest.raises(InputError, match="move 2: 'L' comes after the game ended"):
+        replay("LL", seed="s", start=start)
+
+
+def test_game_over_detected():
+    # tigers and rabbits in a checkerboard, one hole; sliding right moves the last row, the spawn
+    # (a rat or an ox) fills the hole, and no two neighbours are equal any more
+    start = [3, 4, 3, 4,
+             4, 3, 4, 3,
+             3, 4, 3, 4,
+             3, 4, 3, 0]
+    game = Game.start("s", start)
+    assert game.state == PLAYING
+    assert game.apply("L") is False  # nothing moves left: not a move
+    assert game.apply("R") is True
+    assert game.state == OVER and game.counted == 1
+    assert unpack(game.board)[12] in (1, 2)
+    with pytest.raises(InputError, match="comes after the game ended"):
+        game.apply("U")
+
+
+def test_bad_letters_name_their_position():
+    with pytest.raises(InputError, match="move 3: 'x' is not a move"):
+        replay("LLx", date="2026-11-29")
+
+
+def test_seed_and_date_agree():
+    date = "2026-11-29"
+    moves = REPLAYS[5]["moves"]
+    assert replay(moves, date=date) == replay(moves, seed=seed_for(date))
+
+
+def test_over_state_in_vectors():
+    assert any(v["state"] == OVER for v in REPLAYS)
