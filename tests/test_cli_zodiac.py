@@ -55,7 +55,7 @@ def test_verify_malformed_lines(runner):
                      ('{"date": "2026-02-30", "moves": "", "score": 0}', "<stdin>:2: bad date"),
                      ('{"date": "2026-11-29", "moves": 5, "score": 0}', "<stdin>:2: moves must be")]:
         r = run(runner, "zodiac", "verify", "-", input=good + "\n" + bad + "\n")
-        assert r.exit_code == 2 and msg in r.stderr and r.output == ""
+        assert r.exit_code == 2 and msg in r.stderr and r.stdout == ""
 
 
 def test_bad_input(runner):

@@ -95,29 +95,52 @@ def transpose(b: int) -> int:
     return b1 | (b2 >> 24) | (b3 << 24)
 
 
-def _rows(b: int, table: list[int], scores: list[int]) -> tuple[int, int]:
-    r0 = b & 0xFFFF
-    r1 = (b >> 16) & 0xFFFF
-    r2 = (b >> 32) & 0xFFFF
-    r3 = b >> 48
-    return (table[r0] | (table[r1] << 16) | (table[r2] << 32) | (table[r3] << 48),
-            scores[r0] + scores[r1] + scores[r2] + scores[r3])
+def _spread(row: int) -> int:
+    """A 16-bit row turned into a column: nibble r goes to bits 16r (cell 4r of column 0)."""
+    return (row & 0xF) | ((row & 0xF0) << 12) | ((row & 0xF00) << 24) | ((row & 0xF000) << 36)
 
 
-def move(b: int, letter: str) -> tuple[int, int]:
+# Column tables: a column is read as a row of the transposed board and written straight back
+# into its place, so a vertical move costs one transpose, not two.
+_UP = [_spread(r) for r in _LEFT]
+_DOWN = [_spread(r) for r in _RIGHT]
+
+
+_SPREAD = [_spread(r) for r in range(65536)]
+
+
+def _left(b: int, L=_LEFT, S=_SCORE) -> tuple[int, int]:
+    r0, r1, r2, r3 = b & 0xFFFF, (b >> 16) & 0xFFFF, (b >> 32) & 0xFFFF, b >> 48
+    return L[r0] | (L[r1] << 16) | (L[r2] << 32) | (L[r3] << 48), S[r0] + S[r1] + S[r2] + S[r3]
+
+
+def _right(b: int, R=_RIGHT, S=_SCORE_R) -> tuple[int, int]:
+    r0, r1, r2, r3 = b & 0xFFFF, (b >> 16) & 0xFFFF, (b >> 32) & 0xFFFF, b >> 48
+    return R[r0] | (R[r1] << 16) | (R[r2] << 32) | (R[r3] << 48), S[r0] + S[r1] + S[r2] + S[r3]
+
+
+def _up(b: int, U=_UP, S=_SCORE, T=_SPREAD) -> tuple[int, int]:
+    # transpose by table (each row spread into a column), then slide the columns as rows
+    t = T[b & 0xFFFF] | (T[(b >> 16) & 0xFFFF] << 4) | (T[(b >> 32) & 0xFFFF] << 8) | (T[b >> 48] << 12)
+    c0, c1, c2, c3 = t & 0xFFFF, (t >> 16) & 0xFFFF, (t >> 32) & 0xFFFF, t >> 48
+    return U[c0] | (U[c1] << 4) | (U[c2] << 8) | (U[c3] << 12), S[c0] + S[c1] + S[c2] + S[c3]
+
+
+def _down(b: int, D=_DOWN, S=_SCORE_R, T=_SPREAD) -> tuple[int, int]:
+    t = T[b & 0xFFFF] | (T[(b >> 16) & 0xFFFF] << 4) | (T[(b >> 32) & 0xFFFF] << 8) | (T[b >> 48] << 12)
+    c0, c1, c2, c3 = t & 0xFFFF, (t >> 16) & 0xFFFF, (t >> 32) & 0xFFFF, t >> 48
+    return D[c0] | (D[c1] << 4) | (D[c2] << 8) | (D[c3] << 12), S[c0] + S[c1] + S[c2] + S[c3]
+
+
+_MOVES = {"U": _up, "D": _down, "L": _left, "R": _right}
+
+
+def move(b: int, letter: str, _moves=_MOVES) -> tuple[int, int]:
     """(new packed board, score gained) for one letter; the board is unchanged for a no-op."""
-    if letter == "L":
-        return _rows(b, _LEFT, _SCORE)
-    if letter == "R":
-        return _rows(b, _RIGHT, _SCORE_R)
-    t = transpose(b)
-    if letter == "U":
-        n, s = _rows(t, _LEFT, _SCORE)
-    elif letter == "D":
-        n, s = _rows(t, _RIGHT, _SCORE_R)
-    else:
+    f = _moves.get(letter)
+    if f is None:
         raise InputError(f"unknown move {letter!r}: expected one of U D L R")
-    return transpose(n), s
+    return f(b)
 
 
 # ---------------------------------------------------------------- boards
@@ -151,7 +174,7 @@ def can_move(b: int) -> bool:
     for i in range(16):
         if not (b >> (4 * i)) & 0xF:
             return True
-    return _rows(b, _LEFT, _SCORE)[0] != b or _rows(transpose(b), _LEFT, _SCORE)[0] != transpose(b)
+    return _left(b)[0] != b or _up(b)[0] != b
 
 
 def spawn(b: int, rng: Rng) -> int:
@@ -244,7 +267,7 @@ class Game:
             raise InputError(f"{where}{letter!r} is not a move (expected one of U D L R)")
         if self.state != PLAYING:
             raise InputError(f"{where}{letter!r} comes after the game ended ({self.state})")
-        new, gained = move(self.board, letter)
+        new, gained = _MOVES[letter](self.board)
         if new == self.board:
             return False
         self.score += gained

@@ -13,36 +13,17 @@ from ..errors import InputError
 from ..rng import Rng
 from .board import Board, Pair, Point
 from .build import place_pairs
-from .paths import find_path, geometry
+from .paths import find_path, visible_pairs
 from .solver import DEFAULT_BUDGET, SOLVED, SolveResult, board_bits, solve
 
 
 def legal_pairs(board: Board) -> list[Pair]:
     """Every joinable pair of equal tiles, sorted, each pair as (first, second) in row-major order.
 
-    One reach computation per tile (tiles with no empty neighbour only look at their neighbours),
-    never one search per pair.
+    One sweep over the board's empty runs (:func:`.paths.visible_pairs`), never one search per pair.
     """
-    g, tiles, kinds = board_bits(board)
-    empty = g.padded & ~tiles
-    out = []
-    for mask in kinds.values():
-        rest = mask
-        while rest:
-            a = rest & -rest
-            rest ^= a
-            if not rest:
-                break
-            if g.neighbours(a) & empty:
-                hit = g.reach(a, empty, tiles) & rest
-            else:
-                hit = g.neighbours(a) & rest
-            while hit:
-                b = hit & -hit
-                hit ^= b
-                out.append((g.point(a.bit_length() - 1), g.point(b.bit_length() - 1)))
-    out = [tuple(sorted(p, key=lambda q: (q[1], q[0]))) for p in out]
-    return sorted(out, key=lambda p: (p[0][1], p[0][0], p[1][1], p[1][0]))
+    pairs = visible_pairs(board.width, board.height, board.cells)
+    return sorted(pairs, key=lambda p: (p[0][1], p[0][0], p[1][1], p[1][0]))
 
 
 def path_between(board: Board, a: Point, b: Point) -> list[Point] | None:

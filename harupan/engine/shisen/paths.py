@@ -214,3 +214,112 @@ def find_path(width: int, height: int, occupied, a: Point, b: Point) -> list[Poi
 
 def bends(path: list[Point]) -> int:
     return len(path) - 2
+
+
+# ---------------------------------------------------------------- all pairs at once
+
+@lru_cache(maxsize=64)
+def _column_order(W: int, H: int) -> tuple[int, ...]:
+    return tuple(py * W + px for px in range(W) for py in range(H))
+
+
+def visible_pairs(width: int, height: int, cells) -> set[tuple[Point, Point]]:
+    """Every joinable pair of equal tiles, from one sweep over the empty runs.
+
+    A path with at most two bends has a straight middle segment lying in one maximal run of empty
+    cells of a row (or a column), ring included; its ends leave that run at right angles to reach
+    the tiles (or the tiles sit at the run's two ends). So two equal tiles are joinable exactly
+    when both are *seen* from one run: straight up or down from one of its cells for a row run,
+    or at its ends; plus tiles side by side, which need no empty cell at all. That is O(cells +
+    pairs) for the whole board, against one search per pair.
+    ``cells[y][x]`` holds a code or None. Pairs come out with the row-major-first tile first.
+    """
+    W, H = width + 2, height + 2  # padded: (x, y) of the board is (x+1, y+1)
+    n = W * H
+    grid: list = [None] * (W + 1)
+    for row in cells:
+        grid.extend(row)
+        grid.append(None)
+        grid.append(None)
+    grid.extend([None] * (W - 1))
+    found: set[tuple[Point, Point]] = set()
+
+    def emit(seen: set) -> None:
+        if len(seen) < 2:
+            return
+        by_code: dict[str, list[int]] = {}
+        for i in seen:
+            by_code.setdefault(grid[i], []).append(i)
+        for group in by_code.values():
+            if len(group) > 1:
+                group.sort()
+                for k, a in enumerate(group):
+                    pa = (a % W - 1, a // W - 1)
+                    for b in group[k + 1:]:
+                        found.add((pa, (b % W - 1, b // W - 1)))
+
+    empties = [i for i, v in enumerate(grid) if v is None]
+    # row runs: tiles seen up and down from the run's cells, and at its two ends
+    k, m = 0, len(empties)
+    while k < m:
+        i = empties[k]
+        seen: set = set()
+        if i % W:
+            seen.add(i - 1)
+        last_in_row = i - i % W + W - 1
+        while True:
+            j = i - W  # up
+            while j >= 0 and grid[j] is None:
+                j -= W
+            if j >= 0:
+                seen.add(j)
+            j = i + W  # down
+            while j < n and grid[j] is None:
+                j += W
+            if j < n:
+                seen.add(j)
+            k += 1
+            if k < m and empties[k] == i + 1 and i < last_in_row:
+                i += 1
+                continue
+            break
+        if i < last_in_row:
+            seen.add(i + 1)
+        emit(seen)
+    # column runs: the same, turned a quarter
+    columns = [i for i in _column_order(W, H) if grid[i] is None]
+    k, m = 0, len(columns)
+    while k < m:
+        i = columns[k]
+        seen = set()
+        if i >= W:
+            seen.add(i - W)
+        while True:
+            row_start = i - i % W
+            j = i - 1  # left
+            while j >= row_start and grid[j] is None:
+                j -= 1
+            if j >= row_start:
+                seen.add(j)
+            j = i + 1  # right
+            while j < row_start + W and grid[j] is None:
+                j += 1
+            if j < row_start + W:
+                seen.add(j)
+            k += 1
+            if k < m and columns[k] == i + W:
+                i += W
+                continue
+            break
+        if i + W < n:
+            seen.add(i + W)
+        emit(seen)
+    for y, row in enumerate(cells):  # side by side: no empty cell between
+        for x, (c, d) in enumerate(zip(row, row[1:])):
+            if c is not None and c == d:
+                found.add(((x, y), (x + 1, y)))
+        if y + 1 < height:
+            for x, (c, d) in enumerate(zip(row, cells[y + 1])):
+                if c is not None and c == d:
+                    found.add(((x, y), (x, y + 1)))
+    return found

@@ -18,6 +18,11 @@ themselves. A group of two is a committed pair. Three tools:
 * Branching picks a tile with a joinable partner and tries *all* its possible partners in its
   group (joinable ones first), covering every pairing, so "unsolvable" is a proof. Failed
   positions are memoised; a node budget turns a search that runs too long into ``undecided``.
+
+Search times are heavy-tailed: one early wrong pairing can cost thousands of nodes below it. So
+the search restarts with growing node limits (the Luby sequence) and a seeded reshuffle of its
+tie-breaks; the memo of failed positions carries over (a failure is a fact, whatever the order),
+and the last run is bounded only by the overall budget, so the search stays complete.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board, Pair
+from ..rng import Rng
 from .paths import Geometry, geometry
 
 SOLVED, UNSOLVABLE, UNDECIDED = "solved", "unsolvable", "undecided"
@@ -67,12 +73,30 @@ def _low_bits(mask: int) -> list[int]:
     return out
 
 
+RESTART_UNIT = 40  # nodes per unit of the Luby sequence
+
+
+def luby(i: int) -> int:
+    """The i-th term (1-based) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 …"""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
 class _Search:
     def __init__(self, g: Geometry, budget: int):
         self.g = g
-        self.budget = budget
+        self.budget = budget  # the overall cap, across restarts
+        self.limit = budget  # this run's cap
         self.nodes = 0
         self.failed: set[frozenset[int]] = set()
+        self.rng: Rng | None = None  # None: the plain order
 
     def joinable_pairs(self, group: int, tiles: int, empty: int) -> list[tuple[int, int]]:
         """Joinable pairs (one-bit masks, lower first) inside a group."""
@@ -162,7 +186,7 @@ class _Search:
 
     def search(self, groups: list[int], tiles: int, check: list[int]) -> list[tuple[int, int]] | None:
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.limit:
             raise _OutOfBudget
         groups, tiles, removed = self.propagate(groups, tiles, check)
         if not groups:
@@ -181,11 +205,12 @@ class _Search:
             if grp.bit_count() < 4:
                 continue
             pairs = self.joinable_pairs(grp, tiles, empty)
-            if pairs and (best is None or len(pairs) < len(best[2])):
+            if pairs and (best is None or len(pairs) < len(best[2])
+                          or (self.rng is not None and len(pairs) == len(best[2]) and self.rng.below(2))):
                 best = (gi, grp, pairs)
         if best is not None:
             gi, grp, pairs = best
-            t = pairs[0][0]
+            t = pairs[self.rng.below(len(pairs))][0] if self.rng is not None else pairs[0][0]
             legal = [b for a, b in pairs if a == t] + [a for a, b in pairs if b == t]
 
             def leftover_distance(partner: int) -> int:
@@ -197,6 +222,8 @@ class _Search:
                 return abs(ax - bx) + abs(ay - by)
 
             legal.sort(key=leftover_distance)
+            if self.rng is not None and len(legal) > 1 and self.rng.below(4) == 0:
+                self.rng.shuffle(legal)
             others = sorted((u for u in _low_bits(grp & ~t) if u not in legal), key=leftover_distance)
             rest = groups[:gi] + groups[gi + 1:]
             for partner in legal + others:
@@ -215,10 +242,20 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET) -> SolveResult:
     g, tiles, kinds = board_bits(board)
     search = _Search(g, budget)
     groups = [kinds[k] for k in sorted(kinds, key=lambda k: kinds[k] & -kinds[k])]
-    try:
-        found = search.search(groups, tiles, list(groups))
-    except _OutOfBudget:
-        return SolveResult(UNDECIDED, None, search.nodes)
+    found = None
+    run = 0
+    while True:
+        run += 1
+        start = search.nodes
+        last = start + RESTART_UNIT * luby(run) >= budget
+        search.limit = budget if last else start + RESTART_UNIT * luby(run)
+        search.rng = None if run == 1 else Rng(f"harupan:solver:restart:{run}")
+        try:
+            found = search.search(groups, tiles, list(groups))
+            break
+        except _OutOfBudget:
+            if last:
+                return SolveResult(UNDECIDED, None, search.nodes)
     if found is None:
         return SolveResult(UNSOLVABLE, None, search.nodes)
     order = tuple((g.point(a.bit_length() - 1), g.point(b.bit_length() - 1)) for a, b in found)
