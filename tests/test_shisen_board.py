@@ -23,11 +23,6 @@ def test_unknown_tile_codes(bad):
         Tile.parse(bad)
 
 
-def test_easy_labels():
-    assert [Tile.parse(c).label_ko() for c in ("3p", "7s", "5m", "1z", "7z", "1f", "1g")] == \
-        ["3통", "7삭", "5만", "동", "중", "매", "춘"]
-
-
 @given(boards())
 def test_text_form_round_trips(board):
     assert parse_text(format_text(board)) == board

@@ -11,10 +11,6 @@ from dataclasses import dataclass
 from ..errors import InputError
 
 SUITS = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 4, "g": 4}
-SUIT_NAMES_KO = {"m": "만", "p": "통", "s": "삭"}
-HONOUR_NAMES_KO = ("동", "남", "서", "북", "백", "발", "중")
-FLOWER_NAMES_KO = ("매", "란", "국", "죽")
-SEASON_NAMES_KO = ("춘", "하", "추", "동")
 
 #: Every code in a fixed order: the order kinds are numbered in, and the order of tie-breaks.
 ALL_CODES: tuple[str, ...] = tuple(f"{n}{suit}" for suit, top in SUITS.items() for n in range(1, top + 1))
@@ -48,16 +44,6 @@ class Tile:
     def index(self) -> int:
         """Position in :data:`ALL_CODES`."""
         return _INDEX[self.format()]
-
-    def label_ko(self) -> str:
-        """The easy-view label: 3통, 7삭, 5만, 동, 중, 매, 춘."""
-        if self.suit in SUIT_NAMES_KO:
-            return f"{self.number}{SUIT_NAMES_KO[self.suit]}"
-        if self.suit == "z":
-            return HONOUR_NAMES_KO[self.number - 1]
-        if self.suit == "f":
-            return FLOWER_NAMES_KO[self.number - 1]
-        return SEASON_NAMES_KO[self.number - 1]
 
 
 def check_code(text: str) -> str:

@@ -1,0 +1,98 @@
+"""The drawing model every renderer shares: plain, frozen primitives in abstract units.
+
+Tile art, sheets and share images are built as lists of these; the SVG, PDF and Pillow backends
+only translate them, so the page, the paper and the PNG show the same drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class RoundRect:
+    x: float
+    y: float
+    w: float
+    h: float
+    r: float = 0.0
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    points: tuple[tuple[float, float], ...]
+    stroke: str
+    width: float
+    dash: float = 0.0  # dash length, 0 for solid
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; ``y`` is the vertical centre of the em box, ``align`` is how ``x``
+    anchors it: start, middle or end."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    fill: str
+    font: str = "sans"  # role: sans or serif
+    align: str = "middle"
+
+
+Primitive = RoundRect | Circle | Line | Polygon | Text
+
+
+@dataclass(frozen=True)
+class Drawing:
+    width: float
+    height: float
+    items: tuple[Primitive, ...]
+    background: str | None = "#FFFFFF"
+
+
+def place(items, dx: float, dy: float, s: float = 1.0) -> list[Primitive]:
+    """The primitives scaled by ``s`` and moved by (dx, dy)."""
+    out: list[Primitive] = []
+    for p in items:
+        if isinstance(p, RoundRect):
+            out.append(replace(p, x=dx + s * p.x, y=dy + s * p.y, w=s * p.w, h=s * p.h, r=s * p.r, width=s * p.width))
+        elif isinstance(p, Circle):
+            out.append(replace(p, cx=dx + s * p.cx, cy=dy + s * p.cy, r=s * p.r, width=s * p.width))
+        elif isinstance(p, (Line, Polygon)):
+            pts = tuple((dx + s * x, dy + s * y) for x, y in p.points)
+            if isinstance(p, Line):
+                out.append(replace(p, points=pts, width=s * p.width, dash=s * p.dash))
+            else:
+                out.append(replace(p, points=pts, width=s * p.width))
+        elif isinstance(p, Text):
+            out.append(replace(p, x=dx + s * p.x, y=dy + s * p.y, size=s * p.size))
+        else:
+            raise TypeError(p)
+    return out
+
+
+def texts(items) -> str:
+    """Every character any text primitive draws (for glyph checks)."""
+    return "".join(p.text for p in items if isinstance(p, Text))

@@ -1,0 +1,211 @@
+"""Print sheets and share images as drawings, from plain data (the JSON forms).
+
+Units are pixels at 300 dpi: A4 is 2480 × 3508, Letter 2550 × 3300. Each page picks portrait or
+landscape, whichever gives the board the bigger tiles. Every sentence here is ours, in Korean.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+
+from .model import Circle, Drawing, Line, RoundRect, Text, place
+from .tileart import TILE_H, TILE_W, ZODIAC_NAMES, ZODIAC_SIZE, mahjong_tile, zodiac_tile
+
+DPI = 300
+PAPERS = {"a4": (2480, 3508), "letter": (2550, 3300)}
+WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
+DIFFICULTY_KO = {"easy": "쉬움", "normal": "보통", "hard": "어려움"}
+INK = "#1A1A1A"
+MUTED = "#5F5A50"
+RULE = "#B9B1A0"
+ACCENT = "#B03A2E"
+
+SHISEN_RULES = (
+    "그림이 똑같은 패 두 장을 골라 판에서 걷어 냅니다.",
+    "두 패를 잇는 길은 빈칸만 지나야 하고, 꺾이는 곳은 두 군데까지 허용됩니다.",
+    "판 둘레 바깥 한 줄은 늘 비어 있는 길로 칩니다. 패를 모두 걷으면 완성!",
+)
+ZODIAC_RULES = (
+    "네 방향 중 하나로 밀면 모든 띠가 그쪽 끝까지 미끄러집니다.",
+    "같은 띠 둘이 맞닿으면 다음 띠 하나가 됩니다(한 번 밀 때 한 번씩만).",
+    "민 뒤에는 빈칸 하나에 쥐(가끔 소)가 새로 나옵니다. 돼지를 만들면 성공!",
+)
+
+
+def date_ko(date: str) -> str:
+    d = _dt.date.fromisoformat(date)
+    return f"{d.year}년 {d.month}월 {d.day}일 {WEEKDAYS_KO[d.weekday()]}"
+
+
+def column_label(x: int) -> str:
+    return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[x] if x < 26 else f"A{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[x - 26]}"
+
+
+def cell_name(x: int, y: int) -> str:
+    return f"{column_label(x)}{y + 1}"
+
+
+@dataclass(frozen=True)
+class Frame:
+    width: float
+    height: float
+    landscape: bool
+
+
+def _page(paper: str, board_aspect: float, reserve_h: float) -> Frame:
+    """Portrait or landscape, whichever lets a board of this aspect (w/h) be drawn wider."""
+    w, h = PAPERS[paper]
+    margin = 150
+
+    def fit(pw, ph):
+        aw, ah = pw - 2 * margin, ph - 2 * margin - reserve_h
+        return min(aw, ah * board_aspect)
+
+    landscape = fit(h, w) > fit(w, h) * 1.05
+    return Frame(h, w, True) if landscape else Frame(w, h, False)
+
+
+def board_drawing_items(cells, *, easy: bool, x0: float, y0: float, scale: float, numbers=None,
+                        labels: bool = True) -> list:
+    """A Shisen-sho board at (x0, y0): tiles, column letters on top, row numbers on the left.
+
+    ``numbers`` maps (x, y) to a removal step for the answer key."""
+    items: list = []
+    h = len(cells)
+    w = len(cells[0])
+    tw, th = TILE_W * scale, TILE_H * scale
+    if labels:
+        for x in range(w):
+            items.append(Text(x0 + x * tw + tw / 2, y0 - 0.28 * th, column_label(x), 0.3 * th, MUTED))
+        for y in range(h):
+            items.append(Text(x0 - 0.3 * tw, y0 + y * th + th / 2, str(y + 1), 0.3 * th, MUTED))
+    for y, row in enumerate(cells):
+        for x, code in enumerate(row):
+            ox, oy = x0 + x * tw, y0 + y * th
+            if code is None:
+                items.append(RoundRect(ox + 2 * scale, oy + 2 * scale, tw - 4 * scale, th - 4 * scale, 6 * scale,
+                                       stroke=RULE, width=1.5 * scale, fill=None))
+                continue
+            items += place(mahjong_tile(code, easy), ox, oy, scale)
+            if numbers is not None and (x, y) in numbers:
+                n = numbers[(x, y)]
+                r = 0.2 * tw
+                cx, cy = ox + tw - r - 1.5 * scale, oy + r + 1.5 * scale
+                items += [Circle(cx, cy, r, fill="#FFFFFF", stroke=ACCENT, width=2.2 * scale),
+                          Text(cx, cy, str(n), r * (1.1 if n < 10 else 0.9 if n < 100 else 0.72), ACCENT)]
+    return items
+
+
+def _header(frame: Frame, title: str, subtitle: str) -> list:
+    return [Text(150, 190, title, 84, INK, align="start"),
+            Text(150, 300, subtitle, 52, MUTED, align="start"),
+            Line(((150, 360), (frame.width - 150, 360)), RULE, 4)]
+
+
+def _footer(frame: Frame, text: str) -> list:
+    return [Text(frame.width - 150, frame.height - 100, text, 36, MUTED, align="end")]
+
+
+def shisen_page(layout: dict, paper: str = "a4", *, easy: bool = False, answers: bool = False) -> Drawing:
+    """The puzzle page, or with ``answers`` the answer key: each tile numbered by its removal step,
+    then the order as a list of cell pairs."""
+    cells = layout["cells"]
+    w, h = len(cells[0]), len(cells)
+    steps = layout.get("solution") or []
+    list_rows = (len(steps) + 5) // 6 if answers else 0
+    reserve = 420 + (330 if not answers else 120 + list_rows * 62)
+    frame = _page(paper, (w + 0.6) * TILE_W / ((h + 0.5) * TILE_H), reserve)
+    avail_w = frame.width - 300
+    avail_h = frame.height - 300 - reserve
+    scale = min(avail_w / ((w + 0.6) * TILE_W), avail_h / ((h + 0.5) * TILE_H))
+    bw, bh = w * TILE_W * scale, h * TILE_H * scale
+    x0 = (frame.width - bw) / 2 + 0.3 * TILE_W * scale
+    y0 = 420 + 0.45 * TILE_H * scale
+    date = layout.get("date")
+    diff = (layout.get("difficulty") or {})
+    level = DIFFICULTY_KO.get(diff.get("preset", ""), "")
+    title = "하루 판 · 사천성" + (" · 정답" if answers else "")
+    subtitle = " · ".join(x for x in (date_ko(date) if date else "", f"난이도 {level}" if level else "",
+                                       f"{w}×{h}, {w * h}장") if x)
+    items = _header(frame, title, subtitle)
+    numbers = None
+    if answers:
+        numbers = {}
+        for i, (a, b) in enumerate(steps, 1):
+            numbers[tuple(a)] = i
+            numbers[tuple(b)] = i
+    items += board_drawing_items(cells, easy=easy, x0=x0, y0=y0, scale=scale, numbers=numbers)
+    y = y0 + bh + 110
+    if not answers:
+        for line in SHISEN_RULES:
+            items.append(Text(150, y, line, 48, INK, align="start"))
+            y += 78
+        box_w = min(1400, frame.width - 300)
+        items += [RoundRect(150, y + 10, box_w, 120, 18, stroke=INK, width=4),
+                  Text(190, y + 70, "걸린 시간", 46, INK, align="start"),
+                  Text(190 + box_w * 0.55, y + 70, "분", 46, INK, align="end"),
+                  Text(190 + box_w * 0.92, y + 70, "초", 46, INK, align="end")]
+        items += _footer(frame, "정답은 뒤쪽에 있습니다 · harupan")
+    else:
+        items.append(Text(150, y, "지우는 순서 (같은 번호끼리 한 쌍)", 46, INK, align="start"))
+        y += 80
+        col_w = (frame.width - 300) / 6
+        for i, (a, b) in enumerate(steps):
+            col, row = divmod(i, list_rows)
+            items.append(Text(150 + col * col_w, y + row * 62,
+                              f"{i + 1}. {cell_name(*a)}–{cell_name(*b)}", 40, INK, align="start"))
+        items += _footer(frame, "harupan")
+    return Drawing(frame.width, frame.height, tuple(items))
+
+
+def zodiac_board_items(cells, x0: float, y0: float, size: float) -> list:
+    s = size / (4 * ZODIAC_SIZE)
+    items = [RoundRect(x0 - 12 * s, y0 - 12 * s, size + 24 * s, size + 24 * s, 16 * s, fill="#E4DDCF")]
+    for i, rank in enumerate(cells):
+        r, c = divmod(i, 4)
+        items += place(zodiac_tile(rank), x0 + c * ZODIAC_SIZE * s, y0 + r * ZODIAC_SIZE * s, s)
+    return items
+
+
+def zodiac_page(data: dict, paper: str = "a4") -> Drawing:
+    """The zodiac start card for print: the day's start, the rules in brief, the twelve animals."""
+    frame = Frame(*PAPERS[paper], False)
+    date = data.get("date")
+    items = _header(frame, "하루 판 · 십이지 머지", date_ko(date) if date else "")
+    size = min(frame.width - 600, 1500)
+    x0 = (frame.width - size) / 2
+    items += zodiac_board_items(data["start"], x0, 520, size)
+    y = 520 + size + 150
+    for line in ZODIAC_RULES:
+        items.append(Text(150, y, line, 48, INK, align="start"))
+        y += 78
+    y += 60
+    items.append(Text(150, y, "열두 띠의 순서", 46, INK, align="start"))
+    tile = (frame.width - 300) / 12
+    for rank in range(1, 13):
+        items += place(zodiac_tile(rank), 150 + (rank - 1) * tile, y + 60, tile / ZODIAC_SIZE * 0.94)
+    items += _footer(frame, "같은 날에는 누구나 같은 판으로 시작합니다 · harupan")
+    return Drawing(frame.width, frame.height, tuple(items))
+
+
+def zodiac_share(data: dict) -> Drawing:
+    """The day's share image, 1200 × 630."""
+    date = data.get("date")
+    items = [RoundRect(0, 0, 1200, 630, 0, fill="#F6F1E6"),
+             Text(70, 150, "하루 판", 64, ACCENT, align="start"),
+             Text(70, 240, "십이지 머지", 56, INK, align="start"),
+             Text(70, 320, date_ko(date) if date else "", 34, MUTED, align="start"),
+             Text(70, 420, "쥐에서 돼지까지, 오늘의 판", 30, INK, align="start"),
+             Text(70, 470, "같은 날 같은 시작 · 기록을 견줘 보세요", 26, MUTED, align="start")]
+    items += zodiac_board_items(data["start"], 690, 95, 440)
+    return Drawing(1200, 630, tuple(items), background="#F6F1E6")
+
+
+def all_sheet_text() -> str:
+    """Fixed text the sheets can draw, for the glyph check."""
+    parts = list(SHISEN_RULES + ZODIAC_RULES) + list(WEEKDAYS_KO) + list(DIFFICULTY_KO.values()) + list(ZODIAC_NAMES)
+    parts += ["하루 판 · 사천성 · 정답 십이지 머지 년월일 난이도 장 걸린 시간 분 초 정답은 뒤쪽에 있습니다",
+              "지우는 순서 (같은 번호끼리 한 쌍) 열두 띠의 순서 같은 날에는 누구나 같은 판으로 시작합니다",
+              "쥐에서 돼지까지, 오늘의 판 같은 날 같은 시작 · 기록을 견줘 보세요 0123456789×–.ABCDEFGHIJKLMNOPQRSTUVWXYZ harupan"]
+    return "".join(parts)
