@@ -9,6 +9,7 @@ from .base import HarupanGroup
 from .daily import daily
 from .shisen import shisen
 from .zodiac import zodiac
+from .render import render_cmd, sheet_cmd
 
 
 @click.group(cls=HarupanGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,6 +26,8 @@ def cli(debug: bool) -> None:
 cli.add_command(shisen)
 cli.add_command(daily)
 cli.add_command(zodiac)
+cli.add_command(render_cmd)
+cli.add_command(sheet_cmd)
 
 
 def main() -> None:

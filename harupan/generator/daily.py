@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 
 from ..engine.shisen.board import layout_to_dict
+from ..engine.zodiac import FORMAT as ZODIAC_FORMAT
+from ..engine.zodiac import seed_for, start_cells
 from .shisen import DEFAULT_SIZE, DIFFICULTIES, GENERATOR_VERSION, generate, parse_date
 
 FORMAT = "harupan/day@1"
@@ -25,6 +27,7 @@ def day_bundle(date: str, size: str = DEFAULT_SIZE, difficulties=DIFFICULTIES) -
         "weekday": WEEKDAYS_KO[day.weekday()],
         "generator": GENERATOR_VERSION,
         "shisen": shisen,
+        "zodiac": {"format": ZODIAC_FORMAT, "seed": seed_for(date), "start": start_cells(date)},
     }
 
 

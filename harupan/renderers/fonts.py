@@ -11,7 +11,7 @@ ascender and descender), which is where CJK glyphs are designed to sit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -34,13 +34,17 @@ def font_path(role: str) -> Path:
 
 def use_font(path: str | None) -> None:
     """Use one font file for every role (``--font``); None goes back to the bundled fonts."""
-    _override.clear()
-    font.cache_clear()
     if path is None:
+        if _override:
+            _override.clear()
+            font.cache_clear()
         return
     p = Path(path)
+    if _override.get("sans") == p:
+        return
     if not p.is_file():
         raise InputError(f"font file {path!r} does not exist")
+    font.cache_clear()
     for role in ROLES:
         _override[role] = p
     try:
@@ -51,7 +55,7 @@ def use_font(path: str | None) -> None:
         raise InputError(f"font file {path!r} cannot be read as a font: {e}") from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity: comparing two 23,000-entry cmaps is not equality we need
 class Font:
     role: str
     path: Path
@@ -61,6 +65,7 @@ class Font:
     cmap: dict
     advances: dict
     glyphs: object  # fontTools glyph set
+    _outlines: dict = field(default_factory=dict, repr=False)
 
     def has(self, ch: str) -> bool:
         return ord(ch) in self.cmap
@@ -72,9 +77,14 @@ class Font:
         """The baseline that centres the em box on ``center_y`` (y grows downward)."""
         return center_y + (self.ascender + self.descender) / 2 * size / self.upm
 
-    @lru_cache(maxsize=4096)
     def outline(self, ch: str) -> tuple:
         """The glyph as path commands in font units, y up: (("M", x, y), ("C", …), ("Z",))."""
+        cached = self._outlines.get(ch)
+        if cached is None:
+            cached = self._outlines[ch] = self._read_outline(ch)
+        return cached
+
+    def _read_outline(self, ch: str) -> tuple:
         from fontTools.pens.basePen import BasePen
 
         class Recorder(BasePen):
@@ -101,9 +111,6 @@ class Font:
         pen = Recorder(self.glyphs)
         self.glyphs[self.cmap[ord(ch)]].draw(pen)
         return tuple(pen.ops)
-
-    def __hash__(self):
-        return hash((self.role, str(self.path)))
 
 
 @lru_cache(maxsize=8)

@@ -202,6 +202,17 @@ def zodiac_share(data: dict) -> Drawing:
     return Drawing(1200, 630, tuple(items), background="#F6F1E6")
 
 
+def print_set_pages(bundle: dict, paper: str = "a4", easy: bool = False) -> list[tuple[str, Drawing]]:
+    """A day's print set from its bundle: every puzzle, the zodiac card, then every answer key."""
+    puzzles, answers = [], []
+    for level, layout in bundle["shisen"].items():
+        name = DIFFICULTY_KO.get(level, level)
+        puzzles.append((f"사천성 {name}", shisen_page(layout, paper, easy=easy)))
+        answers.append((f"사천성 {name} 정답", shisen_page(layout, paper, easy=easy, answers=True)))
+    card = ("십이지 머지", zodiac_page({"date": bundle["date"], "start": bundle["zodiac"]["start"]}, paper))
+    return puzzles + [card] + answers
+
+
 def all_sheet_text() -> str:
     """Fixed text the sheets can draw, for the glyph check."""
     parts = list(SHISEN_RULES + ZODIAC_RULES) + list(WEEKDAYS_KO) + list(DIFFICULTY_KO.values()) + list(ZODIAC_NAMES)

@@ -1,0 +1,28 @@
+"""HTML from Jinja2 templates (autoescape on); drawings go in as inline SVG built by :mod:`.svg`."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
+
+from .model import Drawing
+from .svg import render_svg
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    return Environment(loader=PackageLoader("harupan.renderers", "templates"),
+                       autoescape=select_autoescape(["html", "xml"], default=True),
+                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+
+
+def sheet_html(pages: list[tuple[str, Drawing]], title: str, paper: str) -> str:
+    """A print-ready page: one section per drawing, each printed on a page of its own in its own
+    orientation (CSS named pages)."""
+    items = [{"label": label, "svg": Markup(render_svg(d, title=label)),
+              "orientation": "landscape" if d.width > d.height else "portrait"} for label, d in pages]
+    return environment().get_template("sheet.html").render(
+        title=title, pages=items, paper="A4" if paper == "a4" else "letter", screen_width=900,
+        short="210mm" if paper == "a4" else "8.5in", long="297mm" if paper == "a4" else "11in")

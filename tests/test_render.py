@@ -1,0 +1,175 @@
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from harupan.cli.main import cli
+from harupan.engine.shisen import parse_text
+from harupan.engine.shisen.board import Layout, layout_to_dict
+from harupan.renderers.html import sheet_html
+from harupan.renderers.model import Drawing, place
+from harupan.renderers.pdf import render_pdf
+from harupan.renderers.raster import png_bytes, render_image
+from harupan.renderers.sheets import shisen_page, zodiac_page, zodiac_share
+from harupan.renderers.tileart import mahjong_tile, zodiac_tile
+
+from conftest import GOLDEN, update_golden
+
+OUT = GOLDEN / "render"
+SMALL = Layout(parse_text("""
+    1m 2p 2p 1m
+    3s 1z 1z 3s
+    5z 7z 7z 5z
+"""), "2026-11-29", "test", (((1, 0), (2, 0)), ((0, 0), (3, 0)), ((1, 1), (2, 1)), ((0, 1), (3, 1)),
+                             ((1, 2), (2, 2)), ((0, 2), (3, 2))), {"preset": "easy"})
+
+
+def compare_image(name: str, img: Image.Image, tolerance: float) -> None:
+    """Exact (tolerance 0) for pure geometry; a mean-difference budget where text is rasterised.
+    On a mismatch the actual image is written beside the expected one."""
+    path = OUT / f"{name}.png"
+    if update_golden() or not path.exists():
+        img.save(path)
+    expected = Image.open(path).convert("RGB")
+    assert expected.size == img.size, f"{name}: size {img.size} != {expected.size}"
+    diff = ImageChops.difference(expected, img.convert("RGB"))
+    mean = sum(ImageStat.Stat(diff).mean) / 3
+    if mean > tolerance or (tolerance == 0 and diff.getbbox() is not None):
+        img.save(OUT / f"{name}.actual.png")
+        pytest.fail(f"{name}: differs from golden (mean {mean:.3f}); see {name}.actual.png")
+
+
+@pytest.mark.parametrize("code", ["1p", "6p", "7p", "9p", "3s", "4s", "8s", "5z"])
+def test_geometry_tiles_exact(code):
+    compare_image(f"tile-{code}", render_image(Drawing(60, 80, mahjong_tile(code)), 3), 0)
+
+
+@pytest.mark.parametrize("code, easy", [("1m", False), ("9m", False), ("1z", False), ("7z", False),
+                                        ("3p", True), ("7s", True), ("1g", True)])
+def test_text_tiles_tolerant(code, easy):
+    compare_image(f"tile-{code}{'-easy' if easy else ''}", render_image(Drawing(60, 80, mahjong_tile(code, easy)), 3), 1.0)
+
+
+def test_zodiac_row_tolerant():
+    items = []
+    for rank in range(13):
+        items += place(zodiac_tile(rank), rank * 62, 0)
+    compare_image("zodiac-tiles", render_image(Drawing(13 * 62, 60, tuple(items)), 2), 1.0)
+
+
+def test_small_board_sheet_tolerant():
+    d = layout_to_dict(SMALL)
+    compare_image("sheet-small", render_image(shisen_page(d, "a4"), 0.25), 1.5)
+    compare_image("sheet-small-answers-easy", render_image(shisen_page(d, "a4", easy=True, answers=True), 0.25), 1.5)
+
+
+def normalise_html(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def test_sheet_html_golden():
+    d = layout_to_dict(SMALL)
+    html = sheet_html([("문제", shisen_page(d)), ("정답", shisen_page(d, answers=True))], "하루 판 · 사천성", "a4")
+    path = OUT / "sheet-small.html"
+    if update_golden() or not path.exists():
+        path.write_text(html, encoding="utf-8")
+    expected = path.read_text(encoding="utf-8")
+    if normalise_html(html) != normalise_html(expected):
+        (OUT / "sheet-small.actual.html").write_text(html, encoding="utf-8")
+    assert normalise_html(html) == normalise_html(expected)
+    assert "@page landscape" in html and 'class="page portrait"' in html
+
+
+def test_html_escapes_text():
+    d = layout_to_dict(SMALL)
+    html = sheet_html([("<script>alert(1)</script>", shisen_page(d))], "<b>x</b>", "a4")
+    assert "<script>alert" not in html and "&lt;script&gt;" in html and "&lt;b&gt;" in html
+
+
+def mediaboxes(pdf: bytes):
+    return [tuple(float(v) for v in m.groups()) for m in re.finditer(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)]
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (595.2756, 841.8898)), ("letter", (612.0, 792.0))])
+def test_pdf_page_size_and_determinism(paper, size):
+    d = layout_to_dict(SMALL)
+    pages = [shisen_page(d, paper), zodiac_page({"date": "2026-11-29", "start": [0, 1] + [0] * 14}, paper),
+             shisen_page(d, paper, answers=True)]
+    a, b = render_pdf(pages), render_pdf(pages)
+    assert a == b
+    assert a.startswith(b"%PDF-1.4") and a.rstrip().endswith(b"%%EOF")
+    boxes = mediaboxes(a)
+    assert len(boxes) == 3
+    for w, h in boxes:
+        assert sorted((w, h)) == pytest.approx(sorted(size), abs=0.001)
+    assert b"DCTDecode" not in a and b"CreationDate" not in a  # no JPEG, no clock
+
+
+def test_png_is_deterministic_with_dpi():
+    img = render_image(shisen_page(layout_to_dict(SMALL)), 0.25)
+    assert png_bytes(img, 300) == png_bytes(img, 300)
+    from io import BytesIO
+    assert round(Image.open(BytesIO(png_bytes(img, 300))).info["dpi"][0]) == 300
+
+
+def test_share_image_size():
+    assert render_image(zodiac_share({"date": "2026-11-29", "start": [1] + [0] * 15})).size == (1200, 630)
+
+
+def test_render_cli(runner, tmp_path):
+    src = tmp_path / "day.json"
+    from harupan.engine.shisen import format_json
+    src.write_text(format_json(SMALL))
+    for fmt in ("png", "pdf", "html", "svg"):
+        out = tmp_path / f"out.{fmt}"
+        r = runner.invoke(cli, ["render", str(src), "--format", fmt, "--answers", "--easy", "-o", str(out)])
+        assert r.exit_code == 0, r.output
+        assert out.stat().st_size > 1000
+    assert Image.open(tmp_path / "out.png").size == (2480, 3508)
+    z = tmp_path / "z.json"
+    z.write_text('{"format": "harupan/zodiac@1", "date": "2026-11-29", "start": [0,1,0,0,0,0,0,0,0,1,0,0,0,0,0,0]}')
+    r = runner.invoke(cli, ["render", str(z), "--format", "png", "--share", "-o", str(tmp_path / "z.png")])
+    assert r.exit_code == 0 and Image.open(tmp_path / "z.png").size == (1200, 630)
+
+
+def test_render_cli_bad_output(runner, tmp_path):
+    src = tmp_path / "day.txt"
+    src.write_text("1m 1m\n")
+    for out, msg in [(tmp_path / "missing" / "x.png", "does not exist"), (tmp_path, "is a folder")]:
+        r = runner.invoke(cli, ["render", str(src), "--format", "png", "-o", str(out)])
+        assert r.exit_code == 2 and msg in r.stderr
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        r = runner.invoke(cli, ["render", str(src), "--format", "png", "-o", str(locked / "x.png")])
+        if r.exit_code != 0:  # root may write anyway
+            assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1
+    finally:
+        locked.chmod(0o700)
+    assert not [p for p in tmp_path.rglob("*") if p.name.startswith(".")]
+
+
+def test_render_cli_bad_font(runner, tmp_path):
+    src = tmp_path / "day.txt"
+    src.write_text("1m 1m\n")
+    bad = tmp_path / "font.otf"
+    bad.write_text("not a font")
+    r = runner.invoke(cli, ["render", str(src), "--format", "png", "--font", str(bad), "-o", str(tmp_path / "a.png")])
+    assert r.exit_code == 2 and "cannot be read as a font" in r.stderr
+    r = runner.invoke(cli, ["render", str(src), "--format", "png", "-o", str(tmp_path / "a.png")])
+    assert r.exit_code == 0
+
+
+@pytest.mark.slow
+def test_sheet_cli(runner, tmp_path):
+    out = tmp_path / "set.pdf"
+    r = runner.invoke(cli, ["sheet", "--date", "2026-11-29", "--paper", "letter", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    data = out.read_bytes()
+    assert len(mediaboxes(data)) == 7  # three puzzles, the zodiac card, three answer keys
+    r = runner.invoke(cli, ["sheet", "--date", "2026-11-29", "--paper", "letter", "-o", str(tmp_path / "again.pdf")])
+    assert (tmp_path / "again.pdf").read_bytes() == data
+    r = runner.invoke(cli, ["sheet", "--date", "2026-11-29", "-o", str(tmp_path / "x.txt")])
+    assert r.exit_code == 2 and "must end in .pdf or .html" in r.stderr
