@@ -55,8 +55,8 @@ def _one_line(text: str) -> str:
 def read_input(path: str) -> tuple[str, str]:
     """The text of FILE (``-`` for stdin) and a name for error messages."""
     if path == "-":
-        stream = click.get_text_stream("stdin") if not hasattr(click, "open_file") else click.open_file("-", "r", encoding="utf-8")
-        return stream.read(), "<stdin>"
+        with click.open_file("-", "r", encoding="utf-8") as stream:
+            return stream.read(), "<stdin>"
     try:
         with open(path, encoding="utf-8") as f:
             return f.read(), path
