@@ -1,0 +1,275 @@
+"""Rule pages from YAML: loading with line numbers, validation against the schema, every error
+reported at once as ``FILE:LINE: key.path: what is wrong``.
+
+Schema of ``content/rules/<slug>.yaml`` (unknown keys are errors)::
+
+    slug: shisen                 # lower-case letters, digits, hyphens; the page's folder name
+    title: 사천성 규칙            # text
+    summary: …                   # text, one paragraph
+    updated: 2026-11-29          # a real date
+    sections:                    # at least one
+      - heading: …               # text
+        body: |                  # Markdown (raw HTML is not rendered)
+          …
+        figures:                 # optional; see publish/figures.py for the kinds
+          - kind: shisen-path
+            caption: …
+            …                    # the kind's own keys, including what it expects
+    faq:                         # optional
+      - q: …
+        a: …                     # Markdown
+    related: [zodiac, cards]     # optional: slugs of other pages
+
+YAML is read with the safe loader only.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..engine.errors import InputError
+
+
+class ContentError(InputError):
+    """All the problems found in the content, one per line."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("; ".join(problems) if len(problems) < 2 else f"{len(problems)} problems in content")
+
+
+@dataclass
+class Node:
+    """A YAML value with the line it starts on (1-based)."""
+
+    value: Any
+    line: int
+
+
+def _convert(node: yaml.Node) -> Node:
+    line = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        out: dict[str, Node] = {}
+        for k, v in node.value:
+            key = _convert(k)
+            if not isinstance(key.value, str):
+                raise _Problem(key.line, f"keys must be text, got {key.value!r}")
+            if key.value in out:
+                raise _Problem(key.line, f"duplicate key {key.value!r}")
+            out[key.value] = _convert(v)
+        return Node(out, line)
+    if isinstance(node, yaml.SequenceNode):
+        return Node([_convert(v) for v in node.value], line)
+    return Node(_scalar(node), line)
+
+
+def _scalar(node: yaml.ScalarNode):
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_object(node, deep=True)
+    finally:
+        loader.dispose()
+
+
+class _Problem(Exception):
+    def __init__(self, line: int, message: str):
+        self.line = line
+        self.message = message
+
+
+def load_yaml(text: str, source: str) -> Node:
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else 1
+        raise ContentError([f"{source}:{line}: malformed YAML: {e.problem or e.context}"]) from None
+    except yaml.YAMLError as e:
+        raise ContentError([f"{source}:1: malformed YAML: {e}"]) from None
+    if root is None:
+        raise ContentError([f"{source}:1: the file is empty"])
+    try:
+        return _convert(root)
+    except _Problem as p:
+        raise ContentError([f"{source}:{p.line}: {p.message}"]) from None
+
+
+# ---------------------------------------------------------------- the schema
+
+@dataclass(frozen=True)
+class Figure:
+    kind: str
+    caption: str
+    spec: dict  # the kind's own keys, plain values
+    line: int
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: str
+    body: str
+    figures: tuple[Figure, ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    slug: str
+    title: str
+    summary: str
+    updated: str
+    sections: tuple[Section, ...]
+    faq: tuple[tuple[str, str], ...]
+    related: tuple[str, ...]
+    source: str
+    lines: dict = field(default_factory=dict, compare=False)  # key path → line, for later checks
+
+
+SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class Checker:
+    def __init__(self, source: str):
+        self.source = source
+        self.problems: list[str] = []
+        self.lines: dict[str, int] = {}
+
+    def fail(self, line: int, path: str, message: str) -> None:
+        self.problems.append(f"{self.source}:{line}: {path}: {message}")
+
+    def mapping(self, node: Node, path: str, required: set, optional: set) -> dict[str, Node] | None:
+        if not isinstance(node.value, dict):
+            self.fail(node.line, path, f"expected a mapping, got {type(node.value).__name__}")
+            return None
+        for key, v in node.value.items():
+            if key not in required and key not in optional:
+                allowed = ", ".join(sorted(required | optional))
+                self.fail(v.line, f"{path}.{key}" if path else key, f"unknown key (allowed: {allowed})")
+        for key in sorted(required - node.value.keys()):
+            self.fail(node.line, f"{path}.{key}" if path else key, "missing")
+        return node.value
+
+    def text(self, node: Node | None, path: str, *, allow_empty: bool = False) -> str:
+        if node is None:
+            return ""
+        self.lines[path] = node.line
+        if not isinstance(node.value, str) or (not allow_empty and not node.value.strip()):
+            self.fail(node.line, path, f"expected text, got {node.value!r}")
+            return ""
+        return node.value
+
+    def items(self, node: Node | None, path: str, *, min_items: int = 0) -> list[Node]:
+        if node is None:
+            return []
+        if not isinstance(node.value, list):
+            self.fail(node.line, path, f"expected a list, got {type(node.value).__name__}")
+            return []
+        if len(node.value) < min_items:
+            self.fail(node.line, path, f"expected at least {min_items} item(s)")
+        return node.value
+
+
+def plain(node: Node):
+    """The value without line numbers."""
+    if isinstance(node.value, dict):
+        return {k: plain(v) for k, v in node.value.items()}
+    if isinstance(node.value, list):
+        return [plain(v) for v in node.value]
+    return node.value
+
+
+def parse_page(text: str, source: str, figure_kinds: dict) -> tuple[Page | None, list[str]]:
+    """A page and the problems found; ``figure_kinds`` maps a kind to its allowed keys."""
+    try:
+        root = load_yaml(text, source)
+    except ContentError as e:
+        return None, e.problems
+    c = Checker(source)
+    top = c.mapping(root, "", {"slug", "title", "summary", "updated", "sections"}, {"faq", "related"})
+    if top is None:
+        return None, c.problems
+    slug = c.text(top.get("slug"), "slug")
+    if slug and not SLUG.match(slug):
+        c.fail(top["slug"].line, "slug", f"{slug!r} must be lower-case letters, digits and hyphens")
+    title = c.text(top.get("title"), "title")
+    summary = c.text(top.get("summary"), "summary")
+    updated = ""
+    if "updated" in top:
+        u = top["updated"]
+        if isinstance(u.value, _dt.date) and not isinstance(u.value, _dt.datetime):
+            updated = u.value.isoformat()
+        else:
+            try:
+                updated = _dt.date.fromisoformat(str(u.value)).isoformat()
+            except ValueError:
+                c.fail(u.line, "updated", f"expected a date YYYY-MM-DD, got {u.value!r}")
+    sections = []
+    for i, s in enumerate(c.items(top.get("sections"), "sections", min_items=1)):
+        path = f"sections[{i}]"
+        sm = c.mapping(s, path, {"heading", "body"}, {"figures"})
+        if sm is None:
+            continue
+        figures = []
+        for j, f in enumerate(c.items(sm.get("figures"), f"{path}.figures")):
+            fpath = f"{path}.figures[{j}]"
+            if not isinstance(f.value, dict) or "kind" not in f.value:
+                c.fail(f.line, fpath, "expected a mapping with a kind")
+                continue
+            kind = f.value["kind"].value
+            if kind not in figure_kinds:
+                c.fail(f.value["kind"].line, f"{fpath}.kind", f"unknown figure kind {kind!r} "
+                       f"(known: {', '.join(sorted(figure_kinds))})")
+                continue
+            required, optional = figure_kinds[kind]
+            fm = c.mapping(f, fpath, {"kind", "caption"} | required, optional)
+            if fm is None:
+                continue
+            caption = c.text(fm.get("caption"), f"{fpath}.caption")
+            spec = {k: plain(v) for k, v in fm.items() if k not in ("kind", "caption")}
+            spec["_lines"] = {k: v.line for k, v in fm.items()}
+            figures.append(Figure(kind, caption, spec, f.line))
+        sections.append(Section(c.text(sm.get("heading"), f"{path}.heading"),
+                                c.text(sm.get("body"), f"{path}.body"), tuple(figures)))
+    faq = []
+    for i, q in enumerate(c.items(top.get("faq"), "faq")):
+        qm = c.mapping(q, f"faq[{i}]", {"q", "a"}, set())
+        if qm is not None:
+            faq.append((c.text(qm.get("q"), f"faq[{i}].q"), c.text(qm.get("a"), f"faq[{i}].a")))
+    related = []
+    for i, r in enumerate(c.items(top.get("related"), "related")):
+        related.append(c.text(r, f"related[{i}]"))
+    page = Page(slug, title, summary, updated, tuple(sections), tuple(faq), tuple(related), source, c.lines)
+    return page, c.problems
+
+
+def load_pages(folder: Path, figure_kinds: dict) -> tuple[list[Page], list[str]]:
+    """Every ``*.yaml`` in ``folder``, sorted by name, and every problem found in any of them."""
+    pages, problems = [], []
+    files = sorted(folder.glob("*.yaml"))
+    if not files:
+        problems.append(f"{folder}: no rule pages (*.yaml) found")
+    for f in files:
+        try:
+            text = f.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            problems.append(f"{f}:1: cannot read: {e}")
+            continue
+        page, found = parse_page(text, str(f), figure_kinds)
+        problems += found
+        if page is not None:
+            pages.append(page)
+    slugs = {}
+    for p in pages:
+        if p.slug in slugs:
+            problems.append(f"{p.source}:{p.lines.get('slug', 1)}: slug: {p.slug!r} is also used by {slugs[p.slug]}")
+        slugs[p.slug] = p.source
+    for p in pages:
+        for i, r in enumerate(p.related):
+            if r and r not in slugs:
+                problems.append(f"{p.source}:{p.lines.get(f'related[{i}]', 1)}: related[{i}]: no page has slug {r!r}")
+    return pages, problems

@@ -1,0 +1,203 @@
+"""Rule-page figures as drawings, from the plain data ``publish/figures.py`` computes."""
+
+from __future__ import annotations
+
+from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, place
+from .tileart import TILE_H, TILE_W, ZODIAC_SIZE, mahjong_tile, zodiac_tile
+
+INK = "#1A1A1A"
+MUTED = "#6B6558"
+PATH = "#D1495B"
+PAPER = "#FFFFFF"
+SEAT_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7")  # 東 南 西 北, Okabe–Ito
+SEATS = ("東", "南", "西", "北")
+SEATS_KO = ("동", "남", "서", "북")
+
+
+def shisen_path(data: dict) -> Drawing:
+    """The board with the one-cell ring round it, the pair ringed, and the engine's path."""
+    cells = data["cells"]
+    w, h = len(cells[0]), len(cells)
+    s = 0.8
+    tw, th = TILE_W * s, TILE_H * s
+    ox, oy = tw * 0.9, th * 0.9  # room for the ring
+    items: list = [RoundRect(ox - tw * 0.75, oy - th * 0.75, w * tw + tw * 1.5, h * th + th * 1.5, 10,
+                             stroke="#C9C1B0", width=1.5, fill="#FBF8F1")]
+    for y, row in enumerate(cells):
+        for x, code in enumerate(row):
+            if code is None:
+                items.append(RoundRect(ox + x * tw + 2, oy + y * th + 2, tw - 4, th - 4, 5, stroke="#DDD6C6", width=1))
+            else:
+                items += place(mahjong_tile(code, data.get("easy", False)), ox + x * tw, oy + y * th, s)
+    for x, y in data["pair"]:
+        items.append(RoundRect(ox + x * tw - 1, oy + y * th - 1, tw + 1, th + 1, 7, stroke=PATH, width=3.5))
+
+    def centre(p):
+        return (ox + p[0] * tw + tw / 2, oy + p[1] * th + th / 2)
+
+    if data["path"]:
+        pts = tuple(centre(p) for p in data["path"])
+        items.append(Line(pts, PATH, 5))
+        for p in pts[1:-1]:
+            items.append(Circle(p[0], p[1], 5, fill=PATH))
+    else:
+        (x0, y0), (x1, y1) = (centre(p) for p in data["pair"])
+        items.append(Line(((x0, y0), (x1, y1)), PATH, 3, dash=9))
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        items += [Circle(mx, my, 16, fill=PAPER, stroke=PATH, width=3),
+                  Line(((mx - 7, my - 7), (mx + 7, my + 7)), PATH, 3.5),
+                  Line(((mx - 7, my + 7), (mx + 7, my - 7)), PATH, 3.5)]
+    return Drawing(w * tw + 2 * ox, h * th + 2 * oy, tuple(items), background=PAPER)
+
+
+def shisen_tiles(data: dict) -> Drawing:
+    s = 1.2
+    tiles = data["tiles"]
+    items: list = []
+    for i, code in enumerate(tiles):
+        items += place(mahjong_tile(code, data.get("easy", False)), 10 + i * (TILE_W * s + 14), 10, s)
+    return Drawing(20 + len(tiles) * (TILE_W * s + 14) - 14, 20 + TILE_H * s, tuple(items), background=PAPER)
+
+
+def _zodiac_row(row, x0, y0, s):
+    items = [RoundRect(x0 - 6, y0 - 6, 4 * ZODIAC_SIZE * s + 12, ZODIAC_SIZE * s + 12, 10, fill="#E4DDCF")]
+    for i, rank in enumerate(row):
+        items += place(zodiac_tile(rank), x0 + i * ZODIAC_SIZE * s, y0, s)
+    return items
+
+
+def zodiac_move(data: dict) -> Drawing:
+    s = 1.0
+    row_w = 4 * ZODIAC_SIZE * s
+    items = _zodiac_row(data["before"], 16, 40, s)
+    ax = 16 + row_w + 24
+    items += [Line(((ax, 70), (ax + 70, 70)), INK, 4),
+              Polygon(((ax + 82, 70), (ax + 66, 60), (ax + 66, 80)), fill=INK),
+              Text(ax + 38, 40, "←" if data["move"] == "L" else "→", 22, MUTED),
+              Text(ax + 38, 100, f"+{data['score']}점", 18, "#B03A2E")]
+    items += _zodiac_row(data["after"], ax + 110, 40, s)
+    items += [Text(16 + row_w / 2, 18, "민 전", 16, MUTED), Text(ax + 110 + row_w / 2, 18, "민 뒤", 16, MUTED)]
+    return Drawing(ax + 110 + row_w + 16, 120, tuple(items), background=PAPER)
+
+
+CARD_INK = {"Y": "#A87900", "R": "#C0392B", "G": "#23784A", "W": "#4A4A4A"}
+CARD_FACE = {"Y": "#FFF6D6", "R": "#FFE9E5", "G": "#E6F4EA", "W": "#F4F4F2"}
+RANK_HANJA = "將士象車馬砲卒"
+RANK_KO = ("장", "사", "상", "차", "마", "포", "졸")
+
+
+def _card(code: str, x: float, y: float) -> list:
+    if code == "J":
+        return [RoundRect(x, y, 30, 84, 5, fill="#2B2D42", stroke=INK, width=1),
+                Text(x + 15, y + 28, "鬼", 20, "#FFFFFF", "serif"), Text(x + 15, y + 62, "조커", 9, "#FFFFFF")]
+    c, r = code[0], int(code[1])
+    return [RoundRect(x, y, 30, 84, 5, fill=CARD_FACE[c], stroke=CARD_INK[c], width=1.5),
+            Text(x + 15, y + 26, RANK_HANJA[r - 1], 20, CARD_INK[c], "serif"),
+            Text(x + 15, y + 62, RANK_KO[r - 1], 11, CARD_INK[c])]
+
+
+def cards_hand(data: dict) -> Drawing:
+    """The hand split into the melds of its best scoring, each with its points; or the bare hand."""
+    items: list = []
+    x, y = 12.0, 30.0
+    width = 12.0
+    groups = data["melds"] or [{"kind": "족보가 되지 않는 패", "cards": data["hand"], "points": None}]
+    row_w = 0.0
+    for g in groups:
+        gw = len(g["cards"]) * 32 - 2
+        if x + gw > 760:
+            x, y = 12.0, y + 150
+        for i, card in enumerate(g["cards"]):
+            items += _card(card, x + i * 32, y)
+        items.append(Text(x + gw / 2, y - 14, g["kind"], 11, MUTED))
+        if g["points"] is not None:
+            items.append(Text(x + gw / 2, y + 102, f"{g['points']}점", 13, "#B03A2E" if g["points"] else MUTED))
+        x += gw + 22
+        row_w = max(row_w, x)
+    total = data["points"]
+    y += 140
+    items.append(Text(12, y, f"합계 {total}점" if total is not None else "모든 패를 족보로 나눌 수 없습니다",
+                      16, INK, align="start"))
+    return Drawing(max(row_w, 300) + 12, y + 24, tuple(items), background=PAPER)
+
+
+def _wall_cell(wall: int, number: int, size: float, origin: float):
+    """The rectangle of stack ``number`` in ``wall``: 東 at the bottom, 南 on the right, 西 on top,
+    北 on the left, each numbered from its owner's right hand."""
+    long, short = size, size * 0.62
+    side = 18 * long
+    if wall == 0:  # 東, bottom, stack 1 at the right
+        return (origin + short + (18 - number) * long, origin + short + side, long, short)
+    if wall == 1:  # 南, right, stack 1 at the top
+        return (origin + short + side, origin + short + (number - 1) * long, short, long)
+    if wall == 2:  # 西, top, stack 1 at the left
+        return (origin + short + (number - 1) * long, origin, long, short)
+    return (origin, origin + short + (18 - number) * long, short, long)  # 北, left, stack 1 at the bottom
+
+
+def wall(data: dict) -> Drawing:
+    """The four walls from above, every stack coloured by what it is for."""
+    size, origin = 24.0, 40.0
+    role: dict = {}
+    for seat, w, n, part in data["deal"]:
+        role[(w, n)] = ("deal", seat)
+    for w, n in data["dead"]:
+        role[(w, n)] = ("dead", None)
+    for w, n, part in data["flowers"]:
+        role.setdefault((w, n), ("flower", None))
+    items: list = []
+    for w in range(4):
+        for n in range(1, 19):
+            x, y, cw, ch = _wall_cell(w, n, size, origin)
+            kind, seat = role.get((w, n), ("live", None))
+            fill = {"deal": SEAT_COLOURS[seat] if seat is not None else "#999", "dead": "#8A8577",
+                    "flower": "#F2E3B3", "live": "#F7F3EA"}[kind]
+            items.append(RoundRect(x + 1, y + 1, cw - 2, ch - 2, 3, fill=fill, stroke="#5E5849", width=0.8))
+            if n in (1, 6, 12, 18) or (w, n) in ((data["break"][0], data["break"][1]),):
+                tx, ty = x + cw / 2, y + ch / 2
+                items.append(Text(tx, ty, str(n), 9, "#FFFFFF" if kind in ("deal", "dead") else INK))
+    bw, bn = data["break"]
+    x, y, cw, ch = _wall_cell(bw, bn, size, origin)
+    items.append(RoundRect(x - 1, y - 1, cw + 2, ch + 2, 4, stroke=PATH, width=3))
+    for (fw, fn), part, (tw, tn) in data["loose"]:
+        x, y, cw, ch = _wall_cell(tw, tn, size, origin)
+        items += [Circle(x + cw / 2, y + ch / 2, 7, fill="#FFFFFF", stroke=PATH, width=2),
+                  Text(x + cw / 2, y + ch / 2, part, 8, PATH)]
+    dw, dn, part = data["first_draw"]
+    x, y, cw, ch = _wall_cell(dw, dn, size, origin)
+    items.append(Polygon(_star(x + cw / 2, y + ch / 2, 9), fill="#FFD23F", stroke=INK, width=1))
+    side = 18 * size + 2 * size * 0.62
+    mid = origin + side / 2
+    labels = ((mid, origin + side + 22), (origin + side + 22, mid), (mid, origin - 22), (origin - 22, mid))
+    for w, (lx, ly) in enumerate(labels):
+        items.append(Text(lx, ly, f"{SEATS[w]} {SEATS_KO[w]}", 14, SEAT_COLOURS[w]))
+    lx = origin + side + 70
+    legend = [("#D55E00", "동이 받는 패"), ("#0072B2", "남이 받는 패"), ("#009E73", "서가 받는 패"),
+              ("#CC79A7", "북이 받는 패"), ("#8A8577", "왕패 16장"), ("#F2E3B3", "꽃패 보충(해저패)"),
+              ("#F7F3EA", "남은 패산")]
+    for i, (colour, text) in enumerate(legend):
+        items += [RoundRect(lx, 60 + i * 30, 20, 18, 3, fill=colour, stroke="#5E5849", width=0.8),
+                  Text(lx + 30, 69 + i * 30, text, 13, INK, align="start")]
+    ly = 60 + len(legend) * 30 + 12
+    items += [RoundRect(lx, ly, 20, 18, 3, stroke=PATH, width=3), Text(lx + 30, ly + 9, "패산을 허무는 곳", 13, INK, align="start"),
+              Circle(lx + 10, ly + 39, 7, fill="#FFFFFF", stroke=PATH, width=2),
+              Text(lx + 30, ly + 39, "영상패(A 윗패, B 아랫패)를 얹는 곳", 13, INK, align="start"),
+              Polygon(_star(lx + 10, ly + 69, 9), fill="#FFD23F", stroke=INK, width=1),
+              Text(lx + 30, ly + 69, "첫 쯔모", 13, INK, align="start"),
+              Text(lx, ly + 110, f"주사위 {data['rolls'][0]}, 그다음 {data['rolls'][1]}", 15, INK, align="start")]
+    return Drawing(lx + 300, side + 2 * origin, tuple(items), background=PAPER)
+
+
+def _star(cx, cy, r):
+    import math
+
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return tuple(pts)
+
+
+DRAW = {"shisen-path": shisen_path, "shisen-tiles": shisen_tiles, "zodiac-move": zodiac_move,
+        "cards-hand": cards_hand, "wall": wall}
