@@ -34,7 +34,8 @@ class HarupanGroup(click.Group):
         except HarupanError as e:
             if debug:
                 traceback.print_exc()
-            click.echo(f"harupan: {_one_line(str(e))}", err=True)
+            for problem in getattr(e, "problems", None) or [str(e)]:
+                click.echo(f"harupan: {_one_line(problem)}", err=True)
             rv = e.exit_code
         except OSError as e:
             if debug:

@@ -10,6 +10,7 @@ from .daily import daily
 from .shisen import shisen
 from .zodiac import zodiac
 from .render import render_cmd, sheet_cmd
+from .rules import rules_group
 
 
 @click.group(cls=HarupanGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -28,6 +29,7 @@ cli.add_command(daily)
 cli.add_command(zodiac)
 cli.add_command(render_cmd)
 cli.add_command(sheet_cmd)
+cli.add_command(rules_group)
 
 
 def main() -> None:

@@ -117,6 +117,8 @@ class Meld:
 
     @property
     def name_ko(self) -> str:
+        if self.kind == "quad" and int(self.cards[0][1]) == GENERAL:
+            return "장 넷(깡)"
         return {"general": "장", "joker": "조커", "pair": "또이츠(같은 패 두 장)", "chi": "치",
                 "triple": "안커" if self.concealed else "민커", "quad": "안깡" if self.concealed else "민깡",
                 "soldiers3": "세 졸병 군단", "soldiers4": "네 졸병 군단"}[self.kind]

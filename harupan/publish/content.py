@@ -73,6 +73,8 @@ def _scalar(node: yaml.ScalarNode):
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_object(node, deep=True)
+    except (ValueError, yaml.YAMLError):
+        return node.value  # e.g. an impossible date: kept as text for the schema to reject
     finally:
         loader.dispose()
 
@@ -250,6 +252,7 @@ def parse_page(text: str, source: str, figure_kinds: dict) -> tuple[Page | None,
 def load_pages(folder: Path, figure_kinds: dict) -> tuple[list[Page], list[str]]:
     """Every ``*.yaml`` in ``folder``, sorted by name, and every problem found in any of them."""
     pages, problems = [], []
+    unreadable = False
     files = sorted(folder.glob("*.yaml"))
     if not files:
         problems.append(f"{folder}: no rule pages (*.yaml) found")
@@ -258,16 +261,21 @@ def load_pages(folder: Path, figure_kinds: dict) -> tuple[list[Page], list[str]]
             text = f.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             problems.append(f"{f}:1: cannot read: {e}")
+            unreadable = True
             continue
         page, found = parse_page(text, str(f), figure_kinds)
         problems += found
         if page is not None:
             pages.append(page)
+        else:
+            unreadable = True
     slugs = {}
     for p in pages:
         if p.slug in slugs:
             problems.append(f"{p.source}:{p.lines.get('slug', 1)}: slug: {p.slug!r} is also used by {slugs[p.slug]}")
         slugs[p.slug] = p.source
+    if unreadable:
+        return pages, problems  # links to a page that failed to load would only add noise
     for p in pages:
         for i, r in enumerate(p.related):
             if r and r not in slugs:

@@ -1,0 +1,110 @@
+"""Rule pages: check the content (schema and figures) and build the pages into a folder.
+
+Layout of the output: ``OUT/<slug>/index.html`` with its figures inlined as SVG and also saved as
+``OUT/<slug>/figure-N.png`` for sharing, and ``OUT/fonts/sans.woff``, a subset of the sans font
+holding every character the pages use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from ..renderers.figures import DRAW
+from ..renderers.fonts import missing_glyphs
+from ..renderers.model import Drawing, Text
+from ..renderers.raster import png_bytes, render_image
+from ..renderers.rules import rule_page_html
+from ..renderers.webfont import subset_woff
+from .atomic import write_atomic
+from .content import ContentError, Page, load_pages
+from .figures import KINDS, FigureProblem, compute
+
+
+def default_content() -> Path:
+    return Path(str(resources.files("harupan").joinpath("content")))
+
+
+@dataclass(frozen=True)
+class Checked:
+    pages: list[Page]
+    drawings: dict  # (slug, section index, figure index) → Drawing
+
+
+def check(content: Path | None = None) -> Checked:
+    """Load and validate every rule page and compute every figure; raise :class:`ContentError`
+    listing every problem at once."""
+    folder = (content or default_content()) / "rules"
+    pages, problems = load_pages(folder, KINDS)
+    drawings = {}
+    for page in pages:
+        for si, section in enumerate(page.sections):
+            for fi, fig in enumerate(section.figures):
+                try:
+                    drawings[(page.slug, si, fi)] = DRAW[fig.kind](compute(fig))
+                except FigureProblem as p:
+                    line = fig.spec["_lines"].get(p.key, fig.line)
+                    key = f"sections[{si}].figures[{fi}]" + (f".{p.key}" if p.key else "")
+                    problems.append(f"{page.source}:{line}: {key}: {p.message}")
+        missing = set(missing_glyphs(page_text(page), "sans"))
+        for key, d in drawings.items():
+            if key[0] == page.slug:
+                for item in d.items:
+                    if isinstance(item, Text):
+                        missing |= set(missing_glyphs(item.text, item.font))
+        if missing:
+            problems.append(f"{page.source}:1: the fonts have no glyph for {''.join(sorted(missing))!r}")
+    if problems:
+        raise ContentError(problems)
+    return Checked(pages, drawings)
+
+
+def page_text(page: Page) -> str:
+    parts = [page.title, page.summary]
+    for s in page.sections:
+        parts += [s.heading, s.body] + [f.caption for f in s.figures]
+    for q, a in page.faq:
+        parts += [q, a]
+    return "".join(parts)
+
+
+def page_dict(page: Page) -> dict:
+    return {"slug": page.slug, "title": page.title, "summary": page.summary, "updated": page.updated,
+            "sections": [{"heading": s.heading, "body": s.body} for s in page.sections],
+            "faq": list(page.faq), "related": list(page.related)}
+
+
+SITE_TEXT = "하루 판 규칙 안내 목차 자주 묻는 질문 함께 읽기 최종 수정 년월일 그림 파일 이 사이트의 엔진이 그림과 예시를 직접 계산해 만듭니다"
+
+
+def build(out: Path, content: Path | None = None, *, home_url: str = "../../index.html") -> list[Path]:
+    """Write every rule page into ``out``; returns the files written or already current."""
+    checked = check(content)
+    ordered = sorted(checked.pages, key=lambda p: p.slug)
+    all_pages = [{"slug": p.slug, "title": p.title, "summary": p.summary} for p in ordered]
+    written = []
+    alltext = SITE_TEXT + "".join(page_text(p) + p.title for p in ordered)
+    font_file = out / "fonts" / "sans.woff"
+    write_atomic(font_file, subset_woff(alltext))
+    written.append(font_file)
+    for page in ordered:
+        figures = []
+        for si, section in enumerate(page.sections):
+            figs = []
+            for fi, fig in enumerate(section.figures):
+                drawing: Drawing = checked.drawings[(page.slug, si, fi)]
+                name = f"figure-{si + 1}-{fi + 1}.png"
+                path = out / page.slug / name
+                write_atomic(path, png_bytes(render_image(drawing, 2.0)))
+                written.append(path)
+                figs.append({"drawing": drawing, "caption": fig.caption, "png": name})
+            figures.append(figs)
+        html = rule_page_html(page_dict(page), figures, all_pages, font_url="../fonts/sans.woff", home_url=home_url)
+        path = out / page.slug / "index.html"
+        write_atomic(path, html.encode("utf-8"))
+        written.append(path)
+    return written
+
+
+__all__ = ["check", "build", "ContentError"]

@@ -1,0 +1,35 @@
+"""Rule pages as HTML, from plain data: the page's text, and drawings for its figures."""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+from markupsafe import Markup
+
+from .html import environment
+from .markdown import render_markdown
+from .svg import render_svg
+
+
+def date_ko(iso: str) -> str:
+    d = _dt.date.fromisoformat(iso)
+    return f"{d.year}년 {d.month}월 {d.day}일"
+
+
+def rule_page_html(page: dict, figures: list[list[dict]], all_pages: list[dict], *,
+                   font_url: str, home_url: str) -> str:
+    """``page``: slug, title, summary, updated, sections (heading, body), faq, related.
+    ``figures[i]``: the figures of section i, each {"drawing", "caption", "png"}."""
+    sections = []
+    for s, figs in zip(page["sections"], figures):
+        sections.append({
+            "heading": s["heading"],
+            "body": render_markdown(s["body"]),
+            "figures": [{"svg": Markup(render_svg(f["drawing"], title=f["caption"])), "caption": f["caption"],
+                         "png": f["png"]} for f in figs],
+        })
+    by_slug = {p["slug"]: p for p in all_pages}
+    return environment().get_template("rule.html").render(
+        page=page, sections=sections, faq=[(q, render_markdown(a)) for q, a in page["faq"]],
+        related=[by_slug[r] for r in page["related"] if r in by_slug], all_pages=all_pages,
+        updated_ko=date_ko(page["updated"]), font_url=font_url, home_url=home_url)
