@@ -1,4 +1,4 @@
-"""``harupan daily``: the cron job. Generates and proves the day, then publishes it."""
+"""``harupan daily`` (the cron job) and ``harupan site build|serve``."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import click
 
 from ..engine.errors import InputError
-from ..generator.daily import bundle_json, day_bundle
 from ..generator.shisen import parse_date
-from ..publish.atomic import ensure_dir, write_atomic
+from ..publish import site as publish
+from ..publish.config import load_config
 
 
 def today_in(tz: str) -> str:
@@ -22,17 +22,77 @@ def today_in(tz: str) -> str:
     return dt.datetime.now(zone).date().isoformat()
 
 
+SITE_OPTION = click.option("--site", "site", default="site", show_default=True, type=click.Path(file_okay=False),
+                           help="The site folder to publish into.")
+
+
 @click.command("daily")
 @click.option("--date", "date", default=None, help="The day, YYYY-MM-DD (default: today in --tz).")
-@click.option("--site", "site", default="site", show_default=True, type=click.Path(file_okay=False),
-              help="The site folder to publish into.")
-@click.option("--tz", default="Asia/Seoul", show_default=True, help="Time zone that decides 'today'.")
-def daily(date: str | None, site: str, tz: str) -> None:
-    """Generate, prove and publish one day: SITE/YYYY/MM/DD/puzzle.json."""
-    date = date if date is not None else today_in(tz)
-    day = parse_date(date)
-    ensure_dir(Path(site))  # fail on a bad folder before the work, not after
-    bundle = day_bundle(date)
-    target = Path(site) / f"{day.year:04d}" / f"{day.month:02d}" / f"{day.day:02d}" / "puzzle.json"
-    changed = write_atomic(target, bundle_json(bundle))
-    click.echo(f"{'wrote' if changed else 'unchanged'} {target}")
+@SITE_OPTION
+@click.option("--tz", default=None, help="Time zone that decides 'today' (default: site.yaml, Asia/Seoul).")
+@click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength.")
+def daily(date: str | None, site: str, tz: str | None, par: str | None) -> None:
+    """Generate, prove and publish one day, then the pages that list days.
+
+    Exit 0 done; 1 a check failed and nothing was published; 2 bad input, or another run holds
+    the site's lock."""
+    cfg = load_config(timezone=tz, par=par)
+    date = date if date is not None else today_in(cfg.timezone)
+    parse_date(date)
+    counts = publish.build(Path(site), [date], cfg)
+    state = next(k for k, v in counts.items() if v)
+    click.echo(f"{date}: {state} in {site}")
+
+
+@click.group("site")
+def site_group() -> None:
+    """The static site: build many days, or preview it locally."""
+
+
+@site_group.command("build")
+@click.option("--from", "start", default=None, help="First day, YYYY-MM-DD (default: the last published day).")
+@click.option("--to", "end", default=None, help="Last day, YYYY-MM-DD (default: --from).")
+@SITE_OPTION
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes in parallel.")
+@click.option("--force", is_flag=True, help="Re-render days even when their files are current.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength for new days.")
+def build_cmd(start, end, site, jobs, force, quiet, par) -> None:
+    """Publish a range of days (skipping days already current), the rule pages and the listings."""
+    cfg = load_config(par=par)
+    if start is None and end is not None:
+        raise InputError("--to needs --from")
+    if start is None:
+        existing = publish.published_dates(Path(site)) if Path(site).is_dir() else []
+        dates = existing[-1:] if existing else [today_in(cfg.timezone)]
+    else:
+        dates = publish.date_range(start, end or start)
+    counts = publish.build(Path(site), dates, cfg, jobs=jobs, force=force,
+                           progress=publish.terminal_progress(quiet))
+    click.echo(f"{len(dates)} days: {counts['written']} written, {counts['unchanged']} unchanged, "
+               f"{counts['skipped']} already current")
+
+
+@site_group.command("serve")
+@SITE_OPTION
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+def serve_cmd(site: str, port: int) -> None:
+    """Preview the site on http://127.0.0.1:PORT/ (local only; Ctrl-C stops)."""
+    import functools
+    import http.server
+
+    root = Path(site)
+    if not (root / "index.html").is_file():
+        raise InputError(f"{site!r} has no index.html; run 'harupan daily' or 'harupan site build' first")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as e:
+        raise InputError(f"cannot listen on 127.0.0.1:{port}: {e.strerror or e}") from None
+    click.echo(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()

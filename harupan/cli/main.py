@@ -6,7 +6,7 @@ import click
 
 from .. import __version__
 from .base import HarupanGroup
-from .daily import daily
+from .daily import daily, site_group
 from .shisen import shisen
 from .zodiac import zodiac
 from .render import render_cmd, sheet_cmd
@@ -30,6 +30,7 @@ cli.add_command(zodiac)
 cli.add_command(render_cmd)
 cli.add_command(sheet_cmd)
 cli.add_command(rules_group)
+cli.add_command(site_group)
 
 
 def main() -> None:

@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import json
 
-from ..engine.shisen.board import layout_to_dict
+from ..engine.errors import CheckFailed
+from ..engine.shisen.board import layout_from_dict, layout_to_dict
+from ..engine.shisen.game import replay as replay_shisen
+from ..engine.shisen.solver import SOLVED, solve
+from ..engine.zodiac import replay as replay_zodiac
 from ..engine.zodiac import FORMAT as ZODIAC_FORMAT
 from ..engine.zodiac import seed_for, start_cells
 from .shisen import DEFAULT_SIZE, DIFFICULTIES, GENERATOR_VERSION, generate, parse_date
@@ -16,19 +20,53 @@ FORMAT = "harupan/day@1"
 WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
 
 
-def day_bundle(date: str, size: str = DEFAULT_SIZE, difficulties=DIFFICULTIES) -> dict:
+def day_bundle(date: str, size: str = DEFAULT_SIZE, difficulties=DIFFICULTIES, par: str | None = None) -> dict:
+    """Every offered Shisen-sho layout with its proof, the zodiac start, and (unless ``par`` is
+    None) the par bot's game: ``full`` or ``quick``."""
     day = parse_date(date)
     shisen = {}
     for d in difficulties:
         shisen[d] = layout_to_dict(generate(date, size, d))
+    zodiac = {"format": ZODIAC_FORMAT, "seed": seed_for(date), "start": start_cells(date)}
+    if par is not None:
+        from .zodiac import par as play_par
+
+        result = play_par(date, par)
+        zodiac["par"] = {"bot": par, "moves": result.moves, "state": result.state, "top": result.top,
+                         "score": result.score}
     return {
         "format": FORMAT,
         "date": date,
         "weekday": WEEKDAYS_KO[day.weekday()],
         "generator": GENERATOR_VERSION,
         "shisen": shisen,
-        "zodiac": {"format": ZODIAC_FORMAT, "seed": seed_for(date), "start": start_cells(date)},
+        "zodiac": zodiac,
     }
+
+
+def verify_bundle(bundle: dict) -> None:
+    """Prove the bundle again from scratch: every layout's published order clears it and the
+    solver solves it; the zodiac start follows the protocol; the par replays to what it claims.
+    Raises :class:`CheckFailed` (exit 1) on the first failure."""
+    date = bundle.get("date")
+    try:
+        parse_date(date)
+    except Exception:
+        raise CheckFailed(f"bundle date {date!r} is not a date") from None
+    for level, data in bundle.get("shisen", {}).items():
+        layout = layout_from_dict(data, source=f"{date} shisen {level}")
+        if not layout.solution or not replay_shisen(layout.board, layout.solution).is_empty():
+            raise CheckFailed(f"{date} shisen {level}: the published order does not clear the board")
+        if solve(layout.board).status != SOLVED:
+            raise CheckFailed(f"{date} shisen {level}: the solver could not prove the layout")
+    z = bundle.get("zodiac") or {}
+    if z.get("start") != start_cells(date):
+        raise CheckFailed(f"{date} zodiac: the start board does not follow protocol v1")
+    if "par" in z:
+        p = z["par"]
+        r = replay_zodiac(p["moves"], date=date)
+        if (r.state, r.top, r.score) != (p["state"], p["top"], p["score"]):
+            raise CheckFailed(f"{date} zodiac: the par does not replay to its claimed result")
 
 
 def bundle_json(bundle: dict) -> bytes:

@@ -78,16 +78,19 @@ def page_dict(page: Page) -> dict:
 SITE_TEXT = "하루 판 규칙 안내 목차 자주 묻는 질문 함께 읽기 최종 수정 년월일 그림 파일 이 사이트의 엔진이 그림과 예시를 직접 계산해 만듭니다"
 
 
-def build(out: Path, content: Path | None = None, *, home_url: str = "../../index.html") -> list[Path]:
-    """Write every rule page into ``out``; returns the files written or already current."""
+def build(out: Path, content: Path | None = None, *, home_url: str = "../../index.html",
+          font_url: str = "../fonts/sans.woff", write_font: bool = True) -> list[Path]:
+    """Write every rule page into ``out``; returns the files written or already current.
+    The site build shares one font subset (``write_font=False`` and its own ``font_url``)."""
     checked = check(content)
     ordered = sorted(checked.pages, key=lambda p: p.slug)
     all_pages = [{"slug": p.slug, "title": p.title, "summary": p.summary} for p in ordered]
     written = []
     alltext = SITE_TEXT + "".join(page_text(p) + p.title for p in ordered)
-    font_file = out / "fonts" / "sans.woff"
-    write_atomic(font_file, subset_woff(alltext))
-    written.append(font_file)
+    if write_font:
+        font_file = out / "fonts" / "sans.woff"
+        write_atomic(font_file, subset_woff(alltext))
+        written.append(font_file)
     for page in ordered:
         figures = []
         for si, section in enumerate(page.sections):
@@ -100,7 +103,7 @@ def build(out: Path, content: Path | None = None, *, home_url: str = "../../inde
                 written.append(path)
                 figs.append({"drawing": drawing, "caption": fig.caption, "png": name})
             figures.append(figs)
-        html = rule_page_html(page_dict(page), figures, all_pages, font_url="../fonts/sans.woff", home_url=home_url)
+        html = rule_page_html(page_dict(page), figures, all_pages, font_url=font_url, home_url=home_url)
         path = out / page.slug / "index.html"
         write_atomic(path, html.encode("utf-8"))
         written.append(path)

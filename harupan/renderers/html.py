@@ -14,7 +14,7 @@ from .svg import render_svg
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     return Environment(loader=PackageLoader("harupan.renderers", "templates"),
-                       autoescape=select_autoescape(["html", "xml"], default=True),
+                       autoescape=select_autoescape(["html", "xml"], default=True, default_for_string=True),
                        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
 
 
