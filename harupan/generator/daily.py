@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from ..engine.errors import CheckFailed
+from ..engine.errors import CheckFailed, InputError
 from ..engine.shisen.board import layout_from_dict, layout_to_dict
 from ..engine.shisen.game import replay as replay_shisen
 from ..engine.shisen.solver import SOLVED, solve
@@ -54,8 +54,12 @@ def verify_bundle(bundle: dict) -> None:
     except Exception:
         raise CheckFailed(f"bundle date {date!r} is not a date") from None
     for level, data in bundle.get("shisen", {}).items():
-        layout = layout_from_dict(data, source=f"{date} shisen {level}")
-        if not layout.solution or not replay_shisen(layout.board, layout.solution).is_empty():
+        try:
+            layout = layout_from_dict(data, source=f"{date} shisen {level}")
+            cleared = bool(layout.solution) and replay_shisen(layout.board, layout.solution).is_empty()
+        except InputError as e:
+            raise CheckFailed(f"{date} shisen {level}: the published order does not clear the board ({e})") from None
+        if not cleared:
             raise CheckFailed(f"{date} shisen {level}: the published order does not clear the board")
         if solve(layout.board).status != SOLVED:
             raise CheckFailed(f"{date} shisen {level}: the solver could not prove the layout")
@@ -64,7 +68,10 @@ def verify_bundle(bundle: dict) -> None:
         raise CheckFailed(f"{date} zodiac: the start board does not follow protocol v1")
     if "par" in z:
         p = z["par"]
-        r = replay_zodiac(p["moves"], date=date)
+        try:
+            r = replay_zodiac(p["moves"], date=date)
+        except InputError as e:
+            raise CheckFailed(f"{date} zodiac: the par does not replay ({e})") from None
         if (r.state, r.top, r.score) != (p["state"], p["top"], p["score"]):
             raise CheckFailed(f"{date} zodiac: the par does not replay to its claimed result")
 

@@ -225,6 +225,7 @@ def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force
         parse_date(d)
     counts = {"written": 0, "unchanged": 0, "skipped": 0}
     with SiteLock(site):
+        cleanup_temporaries(site)  # what a killed run left behind
         work = [(str(site), d, cfg, force) for d in dates]
         if jobs > 1 and len(work) > 1:
             with ProcessPoolExecutor(max_workers=jobs) as pool:

@@ -21,8 +21,8 @@ def environment() -> Environment:
 def sheet_html(pages: list[tuple[str, Drawing]], title: str, paper: str) -> str:
     """A print-ready page: one section per drawing, each printed on a page of its own in its own
     orientation (CSS named pages)."""
-    items = [{"label": label, "svg": Markup(render_svg(d, title=label)),
-              "orientation": "landscape" if d.width > d.height else "portrait"} for label, d in pages]
+    items = [{"label": label, "svg": Markup(render_svg(d, title=label, id_prefix=f"p{i}-")),
+              "orientation": "landscape" if d.width > d.height else "portrait"} for i, (label, d) in enumerate(pages)]
     return environment().get_template("sheet.html").render(
         title=title, pages=items, paper="A4" if paper == "a4" else "letter", screen_width=900,
         short="210mm" if paper == "a4" else "8.5in", long="297mm" if paper == "a4" else "11in")

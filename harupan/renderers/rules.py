@@ -21,12 +21,12 @@ def rule_page_html(page: dict, figures: list[list[dict]], all_pages: list[dict],
     """``page``: slug, title, summary, updated, sections (heading, body), faq, related.
     ``figures[i]``: the figures of section i, each {"drawing", "caption", "png"}."""
     sections = []
-    for s, figs in zip(page["sections"], figures):
+    for si, (s, figs) in enumerate(zip(page["sections"], figures)):
         sections.append({
             "heading": s["heading"],
             "body": render_markdown(s["body"]),
-            "figures": [{"svg": Markup(render_svg(f["drawing"], title=f["caption"])), "caption": f["caption"],
-                         "png": f["png"]} for f in figs],
+            "figures": [{"svg": Markup(render_svg(f["drawing"], title=f["caption"], id_prefix=f"f{si}-{fi}-")),
+                         "caption": f["caption"], "png": f["png"]} for fi, f in enumerate(figs)],
         })
     by_slug = {p["slug"]: p for p in all_pages}
     return environment().get_template("rule.html").render(

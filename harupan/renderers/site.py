@@ -61,10 +61,10 @@ def day_context(bundle: dict, site: dict, path: str, featured: str) -> dict:
         "title": date_ko(date),
         "description": f"{date_ko(date)}의 사천성({DIFFICULTY_KO.get(featured, featured)}, "
                        f"{layout['width']}×{layout['height']})과 십이지 머지 시작 판",
-        "shisen_svg": Markup(render_svg(board_drawing(layout), title=f"{date} 사천성 판")),
+        "shisen_svg": Markup(render_svg(board_drawing(layout), title=f"{date} 사천성 판", id_prefix="b-")),
         "shisen_facts": shisen_facts(layout),
         "zodiac_svg": Markup(render_svg(zodiac_share({"date": date, "start": bundle["zodiac"]["start"]}),
-                                        title=f"{date} 십이지 머지 시작 판")),
+                                        title=f"{date} 십이지 머지 시작 판", id_prefix="z-")),
         "par_text": par_text(bundle["zodiac"].get("par")),
         "path": path,
         "url": site["base_url"] + path + "index.html",

@@ -24,8 +24,8 @@ def _paint(fill, stroke, width) -> str:
     return out
 
 
-def glyph_id(role: str, ch: str) -> str:
-    return f"g{role[0]}{ord(ch):x}"
+def glyph_id(role: str, ch: str, prefix: str = "") -> str:
+    return f"{prefix}g{role[0]}{ord(ch):x}"
 
 
 def glyph_path(role: str, ch: str) -> str:
@@ -35,7 +35,7 @@ def glyph_path(role: str, ch: str) -> str:
     return "".join(parts)
 
 
-def items_svg(items, glyphs: set) -> list[str]:
+def items_svg(items, glyphs: set, prefix: str = "") -> list[str]:
     """SVG elements for the primitives; adds each glyph used to ``glyphs`` as (role, ch)."""
     out = []
     for p in items:
@@ -62,7 +62,7 @@ def items_svg(items, glyphs: set) -> list[str]:
             for ch in p.text:
                 if not ch.isspace():
                     glyphs.add((p.font, ch))
-                    uses.append(f'<use href="#{glyph_id(p.font, ch)}" x="{_n(x / k)}"/>')
+                    uses.append(f'<use href="#{glyph_id(p.font, ch, prefix)}" x="{_n(x / k)}"/>')
                 x += f.width(ch, p.size)
             out.append(f'<g fill="{p.fill}" transform="translate(0 {_n(base)}) scale({k:.5f} {-k:.5f})"'
                        f' aria-hidden="true">{"".join(uses)}</g>')
@@ -71,15 +71,16 @@ def items_svg(items, glyphs: set) -> list[str]:
     return out
 
 
-def defs_svg(glyphs: set) -> str:
-    return "".join(f'<path id="{glyph_id(r, c)}" d="{glyph_path(r, c)}"/>' for r, c in sorted(glyphs))
+def defs_svg(glyphs: set, prefix: str = "") -> str:
+    return "".join(f'<path id="{glyph_id(r, c, prefix)}" d="{glyph_path(r, c)}"/>' for r, c in sorted(glyphs))
 
 
 def render_svg(drawing: Drawing, *, title: str | None = None, css_class: str | None = None,
-               width: str | None = None) -> str:
-    """A standalone ``<svg>`` element (inline in HTML or saved as a file)."""
+               width: str | None = None, id_prefix: str = "") -> str:
+    """A standalone ``<svg>`` element (inline in HTML or saved as a file). Pages that inline
+    several give each its own ``id_prefix``: glyph ids must be unique in a document."""
     glyphs: set = set()
-    body = items_svg(drawing.items, glyphs)
+    body = items_svg(drawing.items, glyphs, id_prefix)
     attrs = f' class="{escape(css_class)}"' if css_class else ""
     size = f' width="{escape(width)}"' if width else ""
     label = f'<title>{escape(title)}</title>' if title else ""
@@ -87,4 +88,4 @@ def render_svg(drawing: Drawing, *, title: str | None = None, css_class: str | N
           if drawing.background else "")
     role = ' role="img"' if title else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(drawing.width)} {_n(drawing.height)}"'
-            f'{size}{attrs}{role}>{label}<defs>{defs_svg(glyphs)}</defs>{bg}{"".join(body)}</svg>')
+            f'{size}{attrs}{role}>{label}<defs>{defs_svg(glyphs, id_prefix)}</defs>{bg}{"".join(body)}</svg>')

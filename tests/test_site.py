@@ -1,0 +1,244 @@
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from harupan.cli.main import cli
+from harupan.publish.lock import SiteLock
+
+from sitecheck import broken_links, page_text, snapshot
+
+ROOT = Path(__file__).resolve().parent.parent
+FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}
+
+
+@pytest.fixture(autouse=True)
+def fast_site(monkeypatch):
+    for k, v in FAST.items():
+        monkeypatch.setenv(k, v)
+
+
+def run(*args, env_extra=None):
+    env = dict(os.environ, **FAST, **(env_extra or {}))
+    return subprocess.run([sys.executable, "-m", "harupan", *args], capture_output=True, text=True, env=env, cwd=ROOT)
+
+
+def daily(runner, site, date, *extra):
+    return runner.invoke(cli, ["daily", "--date", date, "--site", str(site), *extra])
+
+
+@pytest.fixture(scope="module")
+def base_site(tmp_path_factory):
+    """Two days, built once for the tests that only read."""
+    site = tmp_path_factory.mktemp("base") / "site"
+    for d in ("2026-11-28", "2026-11-29"):
+        r = run("daily", "--date", d, "--site", str(site))
+        assert r.returncode == 0, r.stderr
+    return site
+
+
+def test_layout_of_a_day(base_site):
+    day = base_site / "2026" / "11" / "29"
+    for name in ("index.html", "puzzle.json", "shisen.png", "shisen-answer.png", "zodiac.png",
+                 "sheet-a4.pdf", "sheet-letter.pdf"):
+        assert (day / name).is_file(), name
+    for name in ("index.html", "archive/index.html", "feed.xml", "sitemap.xml", "404.html", "static/site.css",
+                 "static/fonts/sans.woff", "rules/shisen/index.html"):
+        assert (base_site / name).is_file(), name
+    bundle = json.loads((day / "puzzle.json").read_text())
+    assert bundle["date"] == "2026-11-29" and bundle["zodiac"]["par"]["bot"] == "quick"
+
+
+def test_every_link_resolves(base_site):
+    assert broken_links(base_site) == []
+
+
+def test_pages_need_nothing_from_elsewhere(base_site):
+    for page in base_site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        for m in __import__("re").finditer(r'(?:src|href)="(https?://[^"]+)"', text):
+            # only the canonical/og URLs (from base_url) and the 404's links may be absolute
+            assert m.group(1).startswith("https://harupan.example/"), (page, m.group(1))
+        assert "<script src=" not in text and "@import" not in text
+
+
+def test_font_subset_covers_every_page(base_site):
+    from fontTools.ttLib import TTFont
+
+    cmap = TTFont(str(base_site / "static" / "fonts" / "sans.woff")).getBestCmap()
+    for page in base_site.rglob("*.html"):
+        if page.name == "404.html":
+            continue  # standalone, system fonts
+        missing = {c for c in page_text(page) if not c.isspace() and ord(c) not in cmap}
+        assert not missing, (page, "".join(sorted(missing)))
+
+
+def test_feed_and_sitemap(base_site):
+    import xml.etree.ElementTree as ET
+
+    feed = ET.parse(base_site / "feed.xml").getroot()
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    entries = feed.findall("a:entry", ns)
+    assert [e.find("a:id", ns).text for e in entries] == [
+        "https://harupan.example/2026/11/29/index.html", "https://harupan.example/2026/11/28/index.html"]
+    urls = [u.text for u in ET.parse(base_site / "sitemap.xml").getroot().iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    assert "https://harupan.example/2026/11/28/index.html" in urls and all(u.startswith("https://") for u in urls)
+
+
+def test_og_tags_and_archive(base_site):
+    day = (base_site / "2026/11/29/index.html").read_text(encoding="utf-8")
+    assert '<meta property="og:image" content="https://harupan.example/2026/11/29/zodiac.png">' in day
+    archive = (base_site / "archive/index.html").read_text(encoding="utf-8")
+    assert "2026년 11월" in archive and 'href="../2026/11/28/index.html"' in archive
+
+
+def test_rerun_is_byte_identical(base_site, tmp_path, runner):
+    site = tmp_path / "site"
+    shutil.copytree(base_site, site)
+    before = snapshot(site)
+    r = daily(runner, site, "2026-11-29")
+    assert r.exit_code == 0 and "skipped" in r.output
+    assert snapshot(site) == before
+    r = runner.invoke(cli, ["site", "build", "--from", "2026-11-28", "--to", "2026-11-29", "--site", str(site), "--force"])
+    assert r.exit_code == 0, r.output
+    assert snapshot(site) == before  # re-rendered from puzzle.json: same bytes
+
+
+def test_existing_day_is_never_regenerated(base_site, tmp_path, runner):
+    site = tmp_path / "site"
+    shutil.copytree(base_site, site)
+    p = site / "2026/11/29/puzzle.json"
+    bundle = json.loads(p.read_text())
+    bundle["generator"] = 999  # as if an older generator had made it: kept as it is
+    p.write_text(json.dumps(bundle, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n")
+    assert daily(runner, site, "2026-11-29").exit_code == 0
+    assert json.loads(p.read_text())["generator"] == 999
+
+
+def test_failed_check_publishes_nothing(base_site, tmp_path, runner):
+    site = tmp_path / "site"
+    shutil.copytree(base_site, site)
+    p = site / "2026/11/29/puzzle.json"
+    bundle = json.loads(p.read_text())
+    sol = bundle["shisen"]["normal"]["solution"]
+    sol[0], sol[-1] = sol[-1], sol[0]  # an order that no longer clears the board
+    p.write_text(json.dumps(bundle, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n")
+    before = snapshot(site)
+    r = daily(runner, site, "2026-11-29")
+    assert r.exit_code == 1 and "does not clear the board" in r.stderr
+    assert snapshot(site) == before
+
+
+def test_bad_input(tmp_path, runner):
+    for args, msg in [(["daily", "--date", "2026-02-30"], "bad date"),
+                      (["daily", "--date", "29-11-2026"], "bad date"),
+                      (["site", "build", "--from", "2026-01-02", "--to", "2026-01-01"], "is before"),
+                      (["daily", "--date", "2026-11-29", "--tz", "Nowhere/City"], "unknown time zone")]:
+        r = runner.invoke(cli, args + ["--site", str(tmp_path / "s")])
+        assert r.exit_code == 2 and msg in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    inside = ROOT / "harupan" / "content" / "site-out"
+    r = runner.invoke(cli, ["daily", "--date", "2026-11-29", "--site", str(inside)])
+    assert r.exit_code == 2 and "inside the harupan package" in r.stderr and not inside.exists()
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    r = runner.invoke(cli, ["daily", "--date", "2026-11-29", "--site", str(blocker)])
+    assert r.exit_code == 2 and "is a file" in r.stderr
+
+
+def test_lock_stops_a_second_run_and_stale_locks_are_taken_over(base_site, tmp_path, runner):
+    site = tmp_path / "site"
+    shutil.copytree(base_site, site)
+    with SiteLock(site):  # held by this (live) process: a separate run must stop
+        r = run("daily", "--date", "2026-11-29", "--site", str(site))
+        assert r.returncode == 2 and "another harupan run" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (site / ".harupan.lock").write_text(f"{dead.pid}\n")
+    r = daily(runner, site, "2026-11-29")
+    assert r.exit_code == 0 and not (site / ".harupan.lock").exists()
+
+
+@pytest.mark.slow
+def test_two_concurrent_runs_never_corrupt(base_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(base_site, site)
+    ref = tmp_path / "ref"
+    shutil.copytree(base_site, ref)
+    assert run("daily", "--date", "2026-11-30", "--site", str(ref)).returncode == 0
+    env = dict(os.environ, **FAST)
+    cmd = [sys.executable, "-m", "harupan", "daily", "--date", "2026-11-30", "--site", str(site)]
+    a = subprocess.Popen(cmd, env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    b = subprocess.Popen(cmd, env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    codes = sorted([a.wait(), b.wait()])
+    errs = a.stderr.read() + b.stderr.read()
+    assert codes in ([0, 0], [0, 2]), errs
+    if codes == [0, 2]:
+        assert "another harupan run" in errs
+    assert snapshot(site) == snapshot(ref) and broken_links(site) == []
+
+
+@pytest.mark.slow
+def test_killed_runs_leave_old_or_new_files_never_broken(base_site, tmp_path):
+    """SIGKILL a run at many points: every file is its old or new version, every link resolves,
+    and the next run finishes the job."""
+    new = tmp_path / "new"
+    shutil.copytree(base_site, new)
+    t0 = time.monotonic()
+    assert run("daily", "--date", "2026-11-30", "--site", str(new)).returncode == 0
+    full = time.monotonic() - t0
+    old_files, new_files = snapshot(base_site), snapshot(new)
+    env = dict(os.environ, **FAST)
+    for i in range(10):
+        site = tmp_path / f"k{i}"
+        shutil.copytree(base_site, site)
+        p = subprocess.Popen([sys.executable, "-m", "harupan", "daily", "--date", "2026-11-30", "--site", str(site)],
+                             env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(full * (0.15 + 0.09 * i))
+        p.send_signal(signal.SIGKILL)
+        p.wait()
+        now = snapshot(site)
+        for name, digest in now.items():
+            assert digest in (old_files.get(name), new_files.get(name)), f"kill {i}: {name} is neither old nor new"
+        for name in old_files:
+            assert name in now, f"kill {i}: {name} disappeared"
+        assert broken_links(site) == [], f"kill {i}"
+        r = run("daily", "--date", "2026-11-30", "--site", str(site))
+        assert r.returncode == 0, r.stderr
+        assert snapshot(site) == new_files
+        shutil.rmtree(site)
+
+
+@pytest.mark.slow
+def test_parallel_build_equals_days_one_by_one(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    r = run("site", "build", "--from", "2027-01-30", "--to", "2027-02-04", "--site", str(a), "--jobs", "2", "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert "6 days: 6 written" in r.stdout
+    for d in ("2027-01-30", "2027-01-31", "2027-02-01", "2027-02-02", "2027-02-03", "2027-02-04"):
+        assert run("daily", "--date", d, "--site", str(b)).returncode == 0
+    assert snapshot(a) == snapshot(b)
+    r = run("site", "build", "--from", "2027-01-30", "--to", "2027-02-04", "--site", str(a), "--jobs", "2")
+    assert "6 already current" in r.stdout and r.stderr == ""  # no progress bar without a terminal
+
+
+@pytest.mark.slow
+def test_nu_html_checker_finds_no_errors(base_site):
+    tools = ROOT / "tests" / "tools"
+    jar = tools / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+    if not jar.exists():
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent"], cwd=tools, check=True, timeout=600)
+    pages = sorted(str(p) for p in base_site.rglob("*.html"))
+    r = subprocess.run(["java", "-jar", str(jar), "--errors-only", "--format", "text", *pages],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_serve_refuses_an_empty_folder(tmp_path, runner):
+    r = runner.invoke(cli, ["site", "serve", "--site", str(tmp_path)])
+    assert r.exit_code == 2 and "has no index.html" in r.stderr
