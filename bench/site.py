@@ -1,0 +1,59 @@
+"""Site benchmarks, each against its target, measured in one run.
+
+    python bench/site.py [--days 365] [--jobs 2]
+
+1. One ``harupan daily`` end to end on an empty site, with the quick par and with the full par.
+   Target: <= 2 s.
+2. ``--days`` days with ``--jobs``, quick par (the full par takes ~20 s a day by itself).
+   Target: 365 days <= 2 min.
+3. The same command again with nothing to do. Target: <= 5 s.
+"""
+
+import argparse
+import datetime as dt
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def harupan(*args, env=None) -> float:
+    t0 = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "harupan", *args], cwd=ROOT, capture_output=True, text=True,
+                       env=dict(os.environ, **(env or {})))
+    dt_ = time.perf_counter() - t0
+    if r.returncode != 0:
+        raise SystemExit(f"harupan {' '.join(args)} failed: {r.stderr}")
+    return dt_
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--days", type=int, default=365)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for par in ("quick", "full"):
+            site = Path(tmp) / f"one-{par}"
+            t = harupan("daily", "--date", "2026-11-29", "--site", str(site), "--par", par)
+            print(f"daily, one day end to end, {par} par: {t:.2f} s (target <= 2 s)", flush=True)
+        site = Path(tmp) / "year"
+        start = dt.date(2027, 1, 1)
+        end = start + dt.timedelta(days=args.days - 1)
+        cmd = ("site", "build", "--from", start.isoformat(), "--to", end.isoformat(), "--site", str(site),
+               "--jobs", str(args.jobs), "--quiet", "--par", "quick")
+        t = harupan(*cmd)
+        print(f"site build, {args.days} days, --jobs {args.jobs}: {t:.1f} s = {t / args.days:.2f} s a day "
+              f"(target 365 days <= 120 s)", flush=True)
+        t1 = harupan(*cmd)
+        print(f"no-change rebuild of those days: {t1:.2f} s (target <= 5 s)", flush=True)
+        size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+        print(f"site size: {size / 1e6:.0f} MB for {args.days} days")
+
+
+if __name__ == "__main__":
+    main()
