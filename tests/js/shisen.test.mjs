@@ -1,0 +1,52 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { Board, findPath, legalPairs, shuffle, solve, hint, SOLVED } from "../../harupan/renderers/static/js/shisen.js";
+
+const casesFile = process.env.HARUPAN_JS_CASES;
+const cases = casesFile ? JSON.parse(readFileSync(casesFile)).shisen : null;
+const skip = !cases && "run by tests/test_js.py";
+
+test("paths match the Python engine", { skip }, () => {
+  let n = 0;
+  for (const c of cases) {
+    const b = Board.fromRows(c.cells);
+    for (const p of c.paths) {
+      assert.deepEqual(findPath(b, p.a, p.b), p.path, JSON.stringify(p));
+      n++;
+    }
+  }
+  assert.ok(n > 100);
+});
+
+test("legal pairs match the Python engine", { skip }, () => {
+  for (const c of cases) assert.deepEqual(legalPairs(Board.fromRows(c.cells)), c.legal);
+});
+
+test("solver verdicts match the Python engine and orders replay", { skip }, () => {
+  for (const c of cases) {
+    const b = Board.fromRows(c.cells);
+    const r = solve(b);
+    assert.equal(r.status, c.solved, JSON.stringify(c.cells));
+    if (r.status === SOLVED) {
+      let cur = b;
+      for (const [p, q] of r.solution) {
+        assert.ok(findPath(cur, p, q), "each step is legal");
+        cur = cur.with([[...p, null], [...q, null]]);
+      }
+      assert.ok(cur.isEmpty());
+    }
+  }
+});
+
+test("shuffles and hints (written back for the Python solver to prove)", { skip }, () => {
+  const out = [];
+  for (const c of cases) {
+    const b = Board.fromRows(c.cells);
+    const s = shuffle(b, c.seed);
+    assert.deepEqual(s.board.cells, c.shuffled, "same arrangement as the Python engine");
+    const h = hint(b);
+    out.push({ cells: s.board.cells, solution: s.solution, hint: h ? h.pair : null, original: c.cells });
+  }
+  writeFileSync(process.env.HARUPAN_JS_OUT, JSON.stringify(out));
+});

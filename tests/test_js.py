@@ -1,0 +1,80 @@
+"""The browser engines (plain ES modules) against the Python engines, case by case, with Node."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from harupan.engine.rng import Rng
+from harupan.engine.shisen import Board, SOLVED, legal_pairs, path_between, replay, shuffle, solve
+from harupan.engine.zodiac import replay as zreplay
+from harupan.generator.shisen import generate
+from harupan.generator.zodiac import par
+
+ROOT = Path(__file__).resolve().parent.parent
+CODES = ["1m", "2p", "3s", "4z", "5m"]
+
+
+def random_board(rng: Rng) -> Board:
+    w, h = 2 + rng.below(6), 2 + rng.below(4)
+    n = w * h
+    occupied = 2 * rng.below(n // 2 + 1)
+    kinds = [CODES[rng.below(len(CODES))] for _ in range(occupied // 2)]
+    cells = [c for k in kinds for c in (k, k)] + [None] * (n - occupied)
+    rng.shuffle(cells)
+    return Board(w, h, tuple(tuple(cells[y * w:(y + 1) * w]) for y in range(h)))
+
+
+def pair_list(pairs):
+    return [[list(a), list(b)] for a, b in pairs]
+
+
+def write_cases(path: Path) -> list:
+    rng = Rng("harupan:test:js-cases")
+    boards = [random_board(rng) for _ in range(120)]
+    layout = generate("2026-11-29", "12x6", "normal")
+    boards.append(replay(layout.board, layout.solution[:8]))
+    boards.append(layout.board)
+    shisen = []
+    for i, b in enumerate(boards):
+        tiles = [p for p, _ in b.tiles()]
+        paths = []
+        for j in range(min(6, len(tiles) * (len(tiles) - 1))):
+            a = tiles[rng.below(len(tiles))]
+            c = tiles[rng.below(len(tiles))]
+            if a != c:
+                p = path_between(b, a, c)
+                paths.append({"a": list(a), "b": list(c), "path": [list(q) for q in p] if p else None})
+        seed = f"harupan:test:shuffle:{i}"
+        shisen.append({"cells": [list(r) for r in b.cells], "paths": paths, "legal": pair_list(legal_pairs(b)),
+                       "solved": solve(b).status, "seed": seed,
+                       "shuffled": [list(r) for r in shuffle(b, seed).board.cells] if b.count() else [list(r) for r in b.cells]})
+    zodiac = []
+    for d in ("2026-11-29", "2027-01-01", "2028-02-29"):
+        game = par(d, "quick")
+        for cut in (0, 7, len(game.moves) // 2, len(game.moves)):
+            moves = game.moves[:cut]
+            zodiac.append({"date": d, "moves": moves, "result": zreplay(moves, date=d).to_dict()})
+    path.write_text(json.dumps({"shisen": shisen, "zodiac": zodiac}))
+    return shisen
+
+
+def test_js_engines_agree_with_python(tmp_path):
+    cases = tmp_path / "cases.json"
+    out = tmp_path / "js-out.json"
+    shisen = write_cases(cases)
+    r = subprocess.run(["node", "--test", "tests/js/"], cwd=ROOT, capture_output=True, text=True, timeout=600,
+                       env=dict(os.environ, HARUPAN_JS_CASES=str(cases), HARUPAN_JS_OUT=str(out)))
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+    assert "# fail 0" in r.stdout and "# skipped 0" in r.stdout
+    # what the JS shuffled and hinted, proved by the Python engine
+    results = json.loads(out.read_text())
+    assert len(results) == len(shisen)
+    for res in results:
+        board = Board(len(res["cells"][0]), len(res["cells"]), tuple(tuple(r) for r in res["cells"]))
+        assert replay(board, [tuple(tuple(p) for p in s) for s in res["solution"]]).is_empty()
+        assert board.count() == 0 or solve(board).status == SOLVED
+        if res["hint"]:
+            orig = Board(len(res["original"][0]), len(res["original"]), tuple(tuple(r) for r in res["original"]))
+            a, b = (tuple(p) for p in res["hint"])
+            assert solve(orig.with_cells({a: None, b: None})).status == SOLVED
