@@ -42,7 +42,7 @@ from .atomic import ensure_dir, write_atomic
 from .config import SiteConfig
 from .lock import SiteLock
 
-RENDER_VERSION = 1  # bump when the files made from a bundle change
+RENDER_VERSION = 2  # bump when the files made from a bundle change
 DAY_FILES = ("puzzle.json", "shisen.png", "shisen-answer.png", "zodiac.png", "sheet-a4.pdf", "sheet-letter.pdf",
              "index.html")
 MARK = ".built"
@@ -162,12 +162,31 @@ def published_dates(site: Path) -> list[str]:
     return out
 
 
+JS_MODULES = ("rng.js", "zodiac.js", "shisen.js", "game.js")
+
+
+def joined_script() -> bytes:
+    """The ES modules as one classic script: pages opened from ``file://`` may not import
+    modules, but may run a classic script. Our modules import only each other, by name, at the top,
+    so joining them is a plain text operation (no bundler): drop the imports, drop ``export``."""
+    js = resources.files("harupan.renderers").joinpath("static", "js")
+    parts = ["// harupan: the day page's games, joined from static/js/*.js by publish/site.py\n(() => {\n\"use strict\";\n"]
+    for name in JS_MODULES:
+        text = js.joinpath(name).read_text(encoding="utf-8")
+        lines = [ln for ln in text.splitlines() if not ln.startswith("import ")]
+        body = "\n".join(ln[len("export "):] if ln.startswith("export ") else ln for ln in lines)
+        parts.append(f"// ---- {name}\n{body}\n")
+    parts.append("if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot); else boot();\n})();\n")
+    return "".join(parts).encode("utf-8")
+
+
 def _static_files() -> dict[str, bytes]:
     base = resources.files("harupan.renderers").joinpath("static")
     out = {}
     for item in sorted(base.iterdir(), key=lambda p: p.name):
         if item.is_file() and not item.name.startswith("."):
             out[f"static/{item.name}"] = item.read_bytes()
+    out["static/js/harupan.js"] = joined_script()
     return out
 
 
@@ -186,6 +205,7 @@ def write_listings(site: Path, cfg: SiteConfig) -> None:
     for name, content in _static_files().items():
         write_atomic(site / name, content)
     text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
+    text += joined_script().decode("utf-8")  # what the games say
     text += cfg.title + cfg.tagline
     write_atomic(site / "static" / "fonts" / "sans.woff", subset_woff(text))
     rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False)
@@ -226,6 +246,8 @@ def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force
     counts = {"written": 0, "unchanged": 0, "skipped": 0}
     with SiteLock(site):
         cleanup_temporaries(site)  # what a killed run left behind
+        for name, content in _static_files().items():  # before any page that links them
+            write_atomic(site / name, content)
         work = [(str(site), d, cfg, force) for d in dates]
         if jobs > 1 and len(work) > 1:
             with ProcessPoolExecutor(max_workers=jobs) as pool:

@@ -72,9 +72,37 @@ def day_context(bundle: dict, site: dict, path: str, featured: str) -> dict:
     }
 
 
+def play_data(bundle: dict) -> dict:
+    """What the page's script needs: the layouts (cells only: the script finds its own moves) and
+    the zodiac start, from the day's puzzle.json."""
+    return {"date": bundle["date"],
+            "shisen": {lv: {"cells": lay["cells"]} for lv, lay in bundle["shisen"].items()},
+            "zodiac": {"start": bundle["zodiac"]["start"]}}
+
+
+def play_symbols(bundle: dict) -> str:
+    from .svg import symbols_svg
+    from .tileart import label_ko, mahjong_tile, zodiac_tile
+
+    codes = sorted({c for lay in bundle["shisen"].values() for row in lay["cells"] for c in row if c})
+    symbols = {}
+    for code in codes:
+        symbols[f"t-{code}"] = Drawing(60, 80, mahjong_tile(code), background=None)
+        symbols[f"t-{code}-e"] = Drawing(60, 80, mahjong_tile(code, True), background=None)
+    for rank in range(13):
+        symbols[f"z-{rank}"] = Drawing(60, 60, zodiac_tile(rank), background=None)
+    labels = {"tiles": {c: label_ko(c) for c in codes}, **DIFFICULTY_KO}
+    return symbols_svg(symbols), labels
+
+
 def day_page(bundle: dict, site: dict, path: str, featured: str) -> str:
+    import json
+
+    symbols, labels = play_symbols(bundle)
+    dump = lambda v: Markup(json.dumps(v, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))  # noqa: E731
     return environment().get_template("day.html").render(
-        site=site, root="../../../", day=day_context(bundle, site, path, featured))
+        site=site, root="../../../", day=day_context(bundle, site, path, featured),
+        play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": Markup(symbols)})
 
 
 def home_page(bundle: dict | None, site: dict, path: str | None, featured: str, rules: list[dict]) -> str:

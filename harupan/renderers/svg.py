@@ -89,3 +89,15 @@ def render_svg(drawing: Drawing, *, title: str | None = None, css_class: str | N
     role = ' role="img"' if title else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(drawing.width)} {_n(drawing.height)}"'
             f'{size}{attrs}{role}>{label}<defs>{defs_svg(glyphs, id_prefix)}</defs>{bg}{"".join(body)}</svg>')
+
+
+def symbols_svg(symbols: dict[str, Drawing], id_prefix: str = "s-") -> str:
+    """One hidden ``<svg>`` holding a ``<symbol>`` per drawing (tile faces the page's script
+    places with ``<use>``), glyph outlines shared."""
+    glyphs: set = set()
+    parts = []
+    for sid, d in symbols.items():
+        body = "".join(items_svg(d.items, glyphs, id_prefix))
+        parts.append(f'<symbol id="{escape(sid)}" viewBox="0 0 {_n(d.width)} {_n(d.height)}">{body}</symbol>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true">'
+            f'<defs>{defs_svg(glyphs, id_prefix)}{"".join(parts)}</defs></svg>')

@@ -1,0 +1,211 @@
+"""End to end in headless Chromium (Debian's package): the day page played as a person plays it."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "tests" / "_artifacts"
+DATE = "2026-11-29"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.slow
+
+
+def chromium_path() -> str:
+    found = shutil.which("chromium")
+    if not found:  # the test setup installs Debian's chromium when it is missing (we are root here)
+        subprocess.run(["apt-get", "update", "-qq"], check=True, timeout=900)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, timeout=1800,
+                       env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+        found = shutil.which("chromium")
+    assert found, "chromium is not installed"
+    return found
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    site = tmp_path_factory.mktemp("browser") / "site"
+    env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal")
+    r = subprocess.run([sys.executable, "-m", "harupan", "daily", "--date", DATE, "--site", str(site)],
+                       cwd=ROOT, capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    return site
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    path = chromium_path()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
+    pg = ctx.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    yield pg
+    assert pg.errors == []
+    ctx.close()
+
+
+def day_url(site) -> str:
+    return (site / "2026" / "11" / "29" / "index.html").as_uri()
+
+
+def open_day(page, url):
+    page.goto(url)
+    page.wait_for_selector("#shisen-app .sgrid .tile")
+    page.wait_for_selector("#zodiac-app .zgrid .ztile")
+
+
+def tiles_left(page) -> int:
+    return page.locator("#shisen-app .tile:not(.empty)").count()
+
+
+def click_pair(page, a, b):
+    page.click(f'#shisen-app .tile[data-x="{a[0]}"][data-y="{a[1]}"]')
+    page.click(f'#shisen-app .tile[data-x="{b[0]}"][data-y="{b[1]}"]')
+
+
+def solution(site, level="normal"):
+    bundle = json.loads((site / "2026/11/29/puzzle.json").read_text())
+    return bundle["shisen"][level]["solution"]
+
+
+def test_solve_the_whole_board_from_file_url(site, page):
+    open_day(page, day_url(site))
+    assert tiles_left(page) == 144
+    steps = solution(site)
+    click_pair(page, *steps[0])
+    assert page.locator("#shisen-app .spath polyline").count() == 1  # the path is drawn
+    for a, b in steps[1:]:
+        click_pair(page, a, b)
+    assert tiles_left(page) == 0
+    status = page.text_content("#shisen-app .status")
+    assert re.match(r"완성! 걸린 시간 \d+:\d\d", status), status
+
+
+def test_selection_rules_hint_shuffle_undo_and_easy_view(site, page):
+    open_day(page, day_url(site))
+    steps = solution(site)
+    a, b = steps[0]
+    page.click(f'#shisen-app .tile[data-x="{a[0]}"][data-y="{a[1]}"]')
+    assert page.locator("#shisen-app .tile.selected").count() == 1
+    page.click(f'#shisen-app .tile[data-x="{a[0]}"][data-y="{a[1]}"]')  # again: deselects
+    assert page.locator("#shisen-app .tile.selected").count() == 0
+    click_pair(page, a, b)
+    assert tiles_left(page) == 142
+    page.click('#shisen-app [data-action="hint"]')
+    assert page.locator("#shisen-app .tile.hinted").count() == 2
+    before = page.evaluate("window.harupanShisen.board.cells")
+    page.click('#shisen-app [data-action="shuffle"]')
+    after = page.evaluate("window.harupanShisen.board.cells")
+    assert after != before and sorted(c for r in after for c in r if c) == sorted(c for r in before for c in r if c)
+    assert [[c is None for c in r] for r in after] == [[c is None for c in r] for r in before]
+    page.click('#shisen-app [data-action="undo"]')
+    assert page.evaluate("window.harupanShisen.board.cells") == before
+    page.click('#shisen-app [data-action="undo"]')
+    assert tiles_left(page) == 144
+    page.check("#easy-view")
+    assert page.locator('#shisen-app use[href$="-e"]').count() == 144
+    page.reload()
+    page.wait_for_selector("#shisen-app .sgrid .tile")
+    assert page.is_checked("#easy-view")  # remembered
+    page.click('#shisen-app [data-level="easy"]')
+    assert page.get_attribute('#shisen-app [data-level="easy"]', "aria-selected") == "true"
+
+
+def test_keyboard_play(site, page):
+    open_day(page, day_url(site))
+    a, b = solution(site)[0]
+    page.click(f'#shisen-app .tile[data-x="0"][data-y="0"]')  # focus the grid
+    page.click(f'#shisen-app .tile[data-x="0"][data-y="0"]')  # and deselect
+    for target in (a, b):
+        cur = page.evaluate("window.harupanShisen.cursor")
+        for _ in range(abs(target[0] - cur[0])):
+            page.keyboard.press("ArrowRight" if target[0] > cur[0] else "ArrowLeft")
+        for _ in range(abs(target[1] - cur[1])):
+            page.keyboard.press("ArrowDown" if target[1] > cur[1] else "ArrowUp")
+        page.keyboard.press("Enter")
+    assert tiles_left(page) == 142
+    assert "한 쌍을 지웠습니다" in page.text_content("#shisen-app .status")
+
+
+def replay_cli(moves: str) -> dict:
+    r = subprocess.run([sys.executable, "-m", "harupan", "zodiac", "replay", "--date", DATE, "--moves", moves],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def play_zodiac(page, n: int):
+    page.focus("#zodiac-app .zgrid")
+    keys = ["ArrowLeft", "ArrowDown", "a", "s", "ArrowRight", "ArrowDown", "d", "w"]
+    for i in range(n):
+        page.keyboard.press(keys[i % len(keys)])
+
+
+def test_zodiac_fifty_keys_match_the_python_replay(site, page):
+    open_day(page, day_url(site))
+    play_zodiac(page, 50)
+    state = page.evaluate("(() => { const g = window.harupanZodiac.game; return {moves: g.moves, board: g.board, score: g.score, counted: g.counted, state: g.state}; })()")
+    ref = replay_cli(state["moves"])
+    assert state["board"] == ref["board"] and state["score"] == ref["score"] and state["counted"] == ref["counted"]
+    assert f"점수 {ref['score']}" in page.text_content("#zodiac-app .zinfo")
+    ranks = [int(x) for x in page.eval_on_selector_all("#zodiac-app .ztile", "els => els.map(e => e.dataset.rank)")]
+    assert ranks == ref["board"]
+
+
+def test_reload_resumes_both_games(site, page):
+    open_day(page, day_url(site))
+    for a, b in solution(site)[:3]:
+        click_pair(page, a, b)
+    play_zodiac(page, 12)
+    moves = page.evaluate("window.harupanZodiac.game.moves")
+    page.reload()
+    open_day(page, day_url(site))
+    assert tiles_left(page) == 138
+    assert page.evaluate("window.harupanZodiac.game.moves") == moves
+
+
+def test_served_site_and_screenshots(site, browser):
+    server = subprocess.Popen([sys.executable, "-m", "harupan", "site", "serve", "--site", str(site), "--port", "0"],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", line).group(1))
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        for name, size in (("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 1000})):
+            ctx = browser.new_context(viewport=size, is_mobile=name == "phone", has_touch=name == "phone")
+            pg = ctx.new_page()
+            errors = []
+            pg.on("pageerror", lambda e: errors.append(str(e)))
+            open_day(pg, f"http://127.0.0.1:{port}/2026/11/29/index.html")
+            click_pair(pg, *solution(site)[0])
+            assert tiles_left(pg) == 142
+            width = pg.evaluate("document.documentElement.scrollWidth")
+            assert width <= size["width"], f"{name}: the page scrolls sideways ({width}px)"
+            pg.screenshot(path=str(ARTIFACTS / f"day-{name}.png"), full_page=True)
+            pg.goto(f"http://127.0.0.1:{port}/index.html")
+            pg.screenshot(path=str(ARTIFACTS / f"home-{name}.png"), full_page=True)
+            assert errors == []
+            ctx.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
