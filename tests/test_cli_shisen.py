@@ -76,7 +76,8 @@ def test_debug_shows_the_traceback(runner):
     assert r.exit_code == 2 and "Traceback" in r.stderr
 
 
-def test_daily_writes_the_bundle_atomically(runner, tmp_path):
+def test_daily_writes_the_bundle_atomically(runner, tmp_path, monkeypatch):
+    monkeypatch.setenv("HARUPAN_PAR", "quick")
     site = tmp_path / "site"
     r = run(runner, "daily", "--date", "2026-11-29", "--site", str(site))
     assert r.exit_code == 0, r.output
@@ -86,7 +87,7 @@ def test_daily_writes_the_bundle_atomically(runner, tmp_path):
     assert bundle["date"] == "2026-11-29" and set(bundle["shisen"]) == {"easy", "normal", "hard"}
     assert run(runner, "daily", "--date", "2026-11-29", "--site", str(site)).exit_code == 0
     assert f.read_bytes() == first
-    assert not [p for p in f.parent.iterdir() if p.name.startswith(".")]
+    assert [p.name for p in f.parent.iterdir() if p.name.startswith(".")] == [".built"]  # no temporaries
 
 
 def test_daily_rejects_bad_dates_and_folders(runner, tmp_path):
