@@ -88,6 +88,9 @@ class Geometry:
         steps cover every case.
         """
         s = self.stride
+        around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
+        if not around & empty:  # walled in: only its neighbours can be joined (most tiles, early on)
+            return around & tiles
         fill = self._fill
         h0 = fill(source, empty, 1) | fill(source, empty, -1)
         v0 = fill(source, empty, s) | fill(source, empty, -s)
@@ -102,6 +105,9 @@ class Geometry:
         """Like :meth:`reach`, but a target may also stand inside the empty region (a tile that an
         optimistic analysis already treats as gone still counts as reachable)."""
         s = self.stride
+        around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
+        if not around & empty:
+            return around & targets
         fill = self._fill
         h0 = fill(source, empty, 1) | fill(source, empty, -1)
         v0 = fill(source, empty, s) | fill(source, empty, -s)
