@@ -1,0 +1,51 @@
+"""Writes docs/samples/*.png, the pictures a reviewer opens to see the tiles and the sheets.
+
+    python docs/make_samples.py [--date 2026-11-29]
+
+Sheets are drawn at 150 dpi here (half the print resolution) to keep the repository small.
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from harupan.generator.daily import day_bundle  # noqa: E402
+from harupan.renderers.model import Drawing, place  # noqa: E402
+from harupan.renderers.raster import png_bytes, render_image  # noqa: E402
+from harupan.renderers.sheets import shisen_page, zodiac_page, zodiac_share  # noqa: E402
+from harupan.renderers.tileart import ALL_CODES, mahjong_tile, zodiac_tile  # noqa: E402
+
+OUT = Path(__file__).resolve().parent / "samples"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--date", default="2026-11-29")
+    args = ap.parse_args()
+    OUT.mkdir(exist_ok=True)
+    items = []
+    for i, code in enumerate(ALL_CODES):
+        r, c = divmod(i, 9)
+        items += place(mahjong_tile(code), 4 + c * 64, 4 + r * 84)
+        items += place(mahjong_tile(code, True), 4 + c * 64 + 600, 4 + r * 84)
+    for rank in range(13):
+        items += place(zodiac_tile(rank), 4 + rank * 64, 4 + 5 * 84)
+    (OUT / "tiles-normal-and-easy.png").write_bytes(png_bytes(render_image(Drawing(1200, 5 * 84 + 70, tuple(items)), 2)))
+    bundle = day_bundle(args.date)
+    layout = bundle["shisen"]["normal"]
+    for easy in (False, True):
+        for answers in (False, True):
+            name = f"sheet-a4-{'answer' if answers else 'puzzle'}{'-easy' if easy else ''}.png"
+            img = render_image(shisen_page(layout, "a4", easy=easy, answers=answers), 0.5)
+            (OUT / name).write_bytes(png_bytes(img, 150))
+    z = {"date": args.date, "start": bundle["zodiac"]["start"]}
+    (OUT / "zodiac-card-a4.png").write_bytes(png_bytes(render_image(zodiac_page(z), 0.5), 150))
+    (OUT / "zodiac-share.png").write_bytes(png_bytes(render_image(zodiac_share(z))))
+    for p in sorted(OUT.glob("*.png")):
+        print(p.relative_to(OUT.parent.parent), f"{p.stat().st_size // 1024} KB")
+
+
+if __name__ == "__main__":
+    main()
