@@ -196,6 +196,21 @@ def _template_text() -> str:
                    if p.is_file())
 
 
+def write_font_subset(site: Path, text: str) -> None:
+    """The font subset for every page, made again only when its characters change (making it
+    is the slowest part of a nightly run). The key beside it names the characters it holds."""
+    font = site / "static" / "fonts" / "sans.woff"
+    key_file = site / "static" / "fonts" / ".sans.key"
+    key = hashlib.sha256(("".join(sorted(set(text))) + str(RENDER_VERSION)).encode()).hexdigest() + "\n"
+    try:
+        if font.is_file() and key_file.read_text() == key:
+            return
+    except OSError:
+        pass
+    write_atomic(font, subset_woff(text))
+    write_atomic(key_file, key.encode())
+
+
 def write_listings(site: Path, cfg: SiteConfig) -> None:
     """Rule pages, static files, the font subset, then home, archive, feed, sitemap and 404."""
     sd = site_dict(cfg)
@@ -207,7 +222,7 @@ def write_listings(site: Path, cfg: SiteConfig) -> None:
     text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
     text += joined_script().decode("utf-8")  # what the games say
     text += cfg.title + cfg.tagline
-    write_atomic(site / "static" / "fonts" / "sans.woff", subset_woff(text))
+    write_font_subset(site, text)
     rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False)
     latest = dates[-1] if dates else None
     bundle = json.loads((site / day_path(latest) / "puzzle.json").read_bytes()) if latest else None
