@@ -127,3 +127,16 @@ def font(role: str) -> Font:
 def missing_glyphs(text: str, role: str) -> list[str]:
     f = font(role)
     return sorted({c for c in text if not c.isspace() and not f.has(c)})
+
+
+def text_layout(p) -> tuple[float, float, float, list[tuple[str, float]]]:
+    """Where a text primitive's glyphs go, the same for every backend: (baseline, scale from
+    font units, size, [(character, x of its origin), …])."""
+    f = font(p.font)
+    width = f.width(p.text, p.size)
+    x = p.x - {"start": 0.0, "middle": width / 2, "end": width}[p.align]
+    out = []
+    for ch in p.text:
+        out.append((ch, x))
+        x += f.width(ch, p.size)
+    return f.baseline(p.y, p.size), p.size / f.upm, p.size, out

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import zlib
 
-from .fonts import font
+from .fonts import font, text_layout
 from .model import Circle, Drawing, Line, Polygon, RoundRect, Text
 
 PT_PER_UNIT = 72 / 300  # drawings are in pixels at 300 dpi
@@ -103,17 +103,12 @@ def _content(drawing: Drawing, glyph_names: dict) -> str:
             path = " ".join(f"{_n(x)} {_n(y)} {'m' if i == 0 else 'l'}" for i, (x, y) in enumerate(p.points)) + " h"
             out.append(_paint(path, p.fill, p.stroke, p.width))
         elif isinstance(p, Text):
-            f = font(p.font)
-            width = f.width(p.text, p.size)
-            x = p.x - {"start": 0.0, "middle": width / 2, "end": width}[p.align]
-            base = f.baseline(p.y, p.size)
-            k = p.size / f.upm
+            base, k, _, placed = text_layout(p)
             out.append(f"{_rgb(p.fill)} rg")
-            for ch in p.text:
+            for ch, x in placed:
                 if not ch.isspace():
                     name = glyph_names.setdefault((p.font, ch), f"G{len(glyph_names)}")
                     out.append(f"q {_n(k)} 0 0 {_n(-k)} {_n(x)} {_n(base)} cm /{name} Do Q")
-                x += f.width(ch, p.size)
         else:
             raise TypeError(p)
     return "\n".join(out)

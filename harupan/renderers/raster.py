@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .fonts import font, font_path
+from .fonts import font_path, text_layout
 from .model import Circle, Drawing, Line, Polygon, RoundRect, Text
 
 
@@ -46,14 +46,10 @@ def draw_items(draw: ImageDraw.ImageDraw, items, scale: float, ox: float = 0.0, 
             draw.polygon([P(x, y) for x, y in p.points], fill=p.fill, outline=p.stroke,
                          width=max(1, round(p.width * scale)) if p.stroke else 0)
         elif isinstance(p, Text):
-            f = font(p.font)
-            size = p.size * scale
-            pf = _pil_font(p.font, str(font_path(p.font)), max(1, round(size)))
-            width = f.width(p.text, size)
-            x, _ = P(p.x, p.y)
-            x -= {"start": 0.0, "middle": width / 2, "end": width}[p.align]
-            base = oy + f.baseline(p.y, p.size) * scale
-            draw.text((x, base), p.text, fill=p.fill, font=pf, anchor="ls")
+            base, _, size, placed = text_layout(p)
+            pf = _pil_font(p.font, str(font_path(p.font)), max(1, round(size * scale)))
+            if placed:
+                draw.text(P(placed[0][1], base), p.text, fill=p.fill, font=pf, anchor="ls")
         else:
             raise TypeError(p)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .fonts import font
+from .fonts import font, text_layout
 from .model import Circle, Drawing, Line, Polygon, RoundRect, Text
 
 
@@ -53,17 +53,12 @@ def items_svg(items, glyphs: set, prefix: str = "") -> list[str]:
             pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in p.points)
             out.append(f'<polygon points="{pts}"{_paint(p.fill, p.stroke, p.width)}/>')
         elif isinstance(p, Text):
-            f = font(p.font)
-            width = f.width(p.text, p.size)
-            x = p.x - {"start": 0.0, "middle": width / 2, "end": width}[p.align]
-            base = f.baseline(p.y, p.size)
-            k = p.size / f.upm
+            base, k, _, placed = text_layout(p)
             uses = []
-            for ch in p.text:
+            for ch, x in placed:
                 if not ch.isspace():
                     glyphs.add((p.font, ch))
                     uses.append(f'<use href="#{glyph_id(p.font, ch, prefix)}" x="{_n(x / k)}"/>')
-                x += f.width(ch, p.size)
             out.append(f'<g fill="{p.fill}" transform="translate(0 {_n(base)}) scale({k:.5f} {-k:.5f})"'
                        f' aria-hidden="true">{"".join(uses)}</g>')
         else:

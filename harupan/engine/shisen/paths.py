@@ -78,26 +78,30 @@ class Geometry:
         s = self.stride
         return self._fill(seed, empty, s) | self._fill(seed, empty, -s)
 
-    def reach(self, source: int, empty: int, tiles: int) -> int:
-        """Tiles joinable from the one-bit mask ``source`` with at most two bends.
+    def _stages(self, source: int, empty: int) -> tuple[int, int]:
+        """(H2, V2): cells reached with at most two bends, the last run horizontal / vertical.
 
-        ``empty`` must include the ring. H0/V0 are cells reached on a first horizontal/vertical
-        run, V1/H1 after one bend, H2/V2 after two; a tile is joined when it sits next to a
-        reached cell along that cell's last run, or across it when a bend is still allowed.
-        Because fills include their seeds, H2 ⊇ V1 ⊇ H0 and V2 ⊇ H1 ⊇ V0, so two neighbour
-        steps cover every case.
-        """
+        H0/V0 are the cells of a first horizontal/vertical run, V1/H1 after one bend, H2/V2 after
+        two. Fills include their seeds, so H2 ⊇ V1 ⊇ H0 and V2 ⊇ H1 ⊇ V0."""
         s = self.stride
-        around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
-        if not around & empty:  # walled in: only its neighbours can be joined (most tiles, early on)
-            return around & tiles
         fill = self._fill
         h0 = fill(source, empty, 1) | fill(source, empty, -1)
         v0 = fill(source, empty, s) | fill(source, empty, -s)
         v1 = fill(h0, empty, s) | fill(h0, empty, -s)
         h1 = fill(v0, empty, 1) | fill(v0, empty, -1)
-        h2 = fill(v1, empty, 1) | fill(v1, empty, -1)
-        v2 = fill(h1, empty, s) | fill(h1, empty, -s)
+        return fill(v1, empty, 1) | fill(v1, empty, -1), fill(h1, empty, s) | fill(h1, empty, -s)
+
+    def reach(self, source: int, empty: int, tiles: int) -> int:
+        """Tiles joinable from the one-bit mask ``source`` with at most two bends.
+
+        ``empty`` must include the ring. A tile is joined when it sits next to a reached cell
+        along that cell's last run, or across it when a bend is still allowed; because of the
+        inclusions above, two neighbour steps cover every case."""
+        s = self.stride
+        around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
+        if not around & empty:  # walled in: only its neighbours can be joined (most tiles, early on)
+            return around & tiles
+        h2, v2 = self._stages(source, empty)
         near = (h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)
         return near & tiles & ~source
 
@@ -108,25 +112,14 @@ class Geometry:
         around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
         if not around & empty:
             return around & targets
-        fill = self._fill
-        h0 = fill(source, empty, 1) | fill(source, empty, -1)
-        v0 = fill(source, empty, s) | fill(source, empty, -s)
-        v1 = fill(h0, empty, s) | fill(h0, empty, -s)
-        h1 = fill(v0, empty, 1) | fill(v0, empty, -1)
-        h2 = fill(v1, empty, 1) | fill(v1, empty, -1)
-        v2 = fill(h1, empty, s) | fill(h1, empty, -s)
+        h2, v2 = self._stages(source, empty)
         near = h2 | v2 | (h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)
         return near & targets & ~source
 
     def reach_cells(self, source: int, empty: int) -> int:
         """Empty cells reachable from ``source`` with at most two bends (for building layouts)."""
-        s = self.stride
-        fill = self._fill
-        h0 = fill(source, empty, 1) | fill(source, empty, -1)
-        v0 = fill(source, empty, s) | fill(source, empty, -s)
-        v1 = fill(h0, empty, s) | fill(h0, empty, -s)
-        h1 = fill(v0, empty, 1) | fill(v0, empty, -1)
-        return (fill(v1, empty, 1) | fill(v1, empty, -1) | fill(h1, empty, s) | fill(h1, empty, -s)) & ~source
+        h2, v2 = self._stages(source, empty)
+        return (h2 | v2) & ~source
 
     def neighbours(self, mask: int) -> int:
         s = self.stride
