@@ -191,7 +191,7 @@ def test_served_site_and_screenshots(site, browser):
         line = server.stdout.readline()
         port = int(re.search(r"127\.0\.0\.1:(\d+)/", line).group(1))
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        for name, size in (("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 1000})):
+        for name, size in (("phone", {"width": 360, "height": 780}), ("desktop", {"width": 1280, "height": 1000})):
             ctx = browser.new_context(viewport=size, is_mobile=name == "phone", has_touch=name == "phone")
             pg = ctx.new_page()
             errors = []
@@ -209,3 +209,22 @@ def test_served_site_and_screenshots(site, browser):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_share_text_is_a_verifiable_claim(site, page, tmp_path):
+    open_day(page, day_url(site))
+    # play to the end through the page's own key handler, cycling the directions
+    state = page.evaluate("""() => {
+        const grid = document.querySelector('#zodiac-app .zgrid');
+        const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowUp'];
+        for (let i = 0; i < 20000 && window.harupanZodiac.game.state === 'playing'; i++)
+            grid.dispatchEvent(new KeyboardEvent('keydown', {key: keys[i % 5], bubbles: true}));
+        return window.harupanZodiac.game.state;
+    }""")
+    assert state in ("over", "won")
+    share = page.input_value("#zodiac-app textarea.share")
+    assert DATE in share
+    claim = share.strip().splitlines()[-1]
+    r = subprocess.run([sys.executable, "-m", "harupan", "zodiac", "verify", "-"], input=claim + "\n",
+                       cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0 and json.loads(r.stdout)["valid"] is True, r.stdout + r.stderr

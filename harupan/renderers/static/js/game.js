@@ -313,13 +313,14 @@ class ZodiacApp {
     this.result.replaceChildren();
     if (g.state !== "playing") {
       const head = g.state === "won" ? "돼지 완주!" : "더 밀 수 없습니다";
-      const share = `하루 판 십이지 머지 ${this.date}\n${head} 최고 ${NAMES[g.top]}, ${g.score}점, ${g.counted}수\n${g.moves}`;
+      const claim = JSON.stringify({ date: this.date, moves: g.moves, score: g.score });
+      const share = `하루 판 십이지 머지 ${this.date}\n${head} 최고 ${NAMES[g.top]}, ${g.score}점, ${g.counted}수\n${claim}`;
       const box = el("textarea", { class: "share", readonly: "", rows: "4", "aria-label": "공유 문구" });
       box.value = share;
       const copy = el("button", { type: "button", class: "tool", text: "공유 문구 복사" });
       copy.addEventListener("click", () => { box.select(); if (navigator.clipboard) navigator.clipboard.writeText(share).catch(() => {}); });
       this.result.append(el("p", { class: "zend", text: `${head} 최고 ${NAMES[g.top]}, ${g.score}점` }), box, copy,
-        el("p", { class: "facts", text: "누구나 이 문구의 날짜와 글자로 같은 게임을 다시 두어 점수를 확인할 수 있습니다." }));
+        el("p", { class: "facts", text: "마지막 줄을 harupan zodiac verify에 넣으면 누구나 같은 게임을 다시 두어 점수를 확인할 수 있습니다." }));
       this.info.textContent += ` · ${head}`;
     }
   }
