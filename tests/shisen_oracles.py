@@ -1,6 +1,6 @@
 """Slow, obviously-correct references the fast engine is checked against."""
 
-from itertools import permutations, product
+from itertools import product
 
 from harupan.engine.shisen import Board
 

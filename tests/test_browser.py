@@ -6,7 +6,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -134,8 +133,8 @@ def test_selection_rules_hint_shuffle_undo_and_easy_view(site, page):
 def test_keyboard_play(site, page):
     open_day(page, day_url(site))
     a, b = solution(site)[0]
-    page.click(f'#shisen-app .tile[data-x="0"][data-y="0"]')  # focus the grid
-    page.click(f'#shisen-app .tile[data-x="0"][data-y="0"]')  # and deselect
+    page.click('#shisen-app .tile[data-x="0"][data-y="0"]')  # focus the grid
+    page.click('#shisen-app .tile[data-x="0"][data-y="0"]')  # and deselect
     for target in (a, b):
         cur = page.evaluate("window.harupanShisen.cursor")
         for _ in range(abs(target[0] - cur[0])):

@@ -7,7 +7,6 @@ import pytest
 from harupan.cli.main import cli
 from harupan.publish import rules
 from harupan.publish.content import ContentError
-from harupan.renderers.fonts import font
 
 SRC = Path(__file__).resolve().parent.parent / "harupan" / "content"
 

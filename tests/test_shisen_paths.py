@@ -1,7 +1,7 @@
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from harupan.engine.shisen import Board, legal_pairs, parse_text, path_between
+from harupan.engine.shisen import legal_pairs, parse_text, path_between
 from harupan.engine.shisen.paths import bends
 
 from shisen_oracles import brute_joinable, brute_legal_pairs

@@ -4,8 +4,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from harupan.renderers import raster
-from harupan.renderers.fonts import ROLES, font, missing_glyphs
-from harupan.renderers.model import Circle, Drawing, Line, Polygon, RoundRect, Text, texts
+from harupan.renderers.fonts import ROLES, missing_glyphs
+from harupan.renderers.model import Circle, Drawing, texts
 from harupan.renderers.sheets import all_sheet_text
 from harupan.renderers.svg import render_svg
 from harupan.renderers.tileart import (ALL_CODES, SUIT_COLOURS, ZODIAC_COLOURS, all_tile_text, label_ko,

@@ -32,7 +32,6 @@ from ..engine.errors import CheckFailed, InputError
 from ..generator.daily import bundle_json, day_bundle, verify_bundle
 from ..generator.shisen import parse_date
 from ..renderers import site as pages
-from ..renderers.html import sheet_html  # noqa: F401  (kept for the HTML sheet on request)
 from ..renderers.pdf import render_pdf
 from ..renderers.raster import png_bytes, render_image
 from ..renderers.sheets import print_set_pages, shisen_page, zodiac_share
@@ -212,13 +211,12 @@ def write_font_subset(site: Path, text: str) -> None:
 
 
 def write_listings(site: Path, cfg: SiteConfig) -> None:
-    """Rule pages, static files, the font subset, then home, archive, feed, sitemap and 404."""
+    """Rule pages, the font subset, then home, archive, feed, sitemap and 404 (the static files
+    went first, in :func:`build`)."""
     sd = site_dict(cfg)
     dates = published_dates(site)
     checked = rules.check()
     rule_list = [{"slug": p.slug, "title": p.title} for p in sorted(checked.pages, key=lambda p: p.slug)]
-    for name, content in _static_files().items():
-        write_atomic(site / name, content)
     text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
     text += joined_script().decode("utf-8")  # what the games say
     text += cfg.title + cfg.tagline

@@ -100,7 +100,6 @@ def cards_hand(data: dict) -> Drawing:
     """The hand split into the melds of its best scoring, each with its points; or the bare hand."""
     items: list = []
     x, y = 12.0, 30.0
-    width = 12.0
     groups = data["melds"] or [{"kind": "족보가 되지 않는 패", "cards": data["hand"], "points": None}]
     row_w = 0.0
     for g in groups:

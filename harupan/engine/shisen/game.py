@@ -14,7 +14,7 @@ from ..rng import Rng
 from .board import Board, Pair, Point
 from .build import place_pairs
 from .paths import find_path, visible_pairs
-from .solver import DEFAULT_BUDGET, SOLVED, SolveResult, board_bits, solve
+from .solver import DEFAULT_BUDGET, SOLVED, board_bits, solve
 
 
 def legal_pairs(board: Board) -> list[Pair]:
