@@ -23,7 +23,7 @@ SUM_POWER = 3.5
 SUM_WEIGHT = 11.0
 MERGES_WEIGHT = 700.0
 EMPTY_WEIGHT = 270.0
-PROB_CUTOFF = 0.0001
+PROB_CUTOFF = 0.006  # chance branches rarer than this are scored, not searched
 
 
 @lru_cache(maxsize=1)
@@ -107,13 +107,17 @@ class _Search:
     def __init__(self, depth: int):
         self.depth = depth
         self.cache: dict[tuple[int, int], float] = {}
+        self.scores: dict[int, float] = {}  # leaf boards recur across spawn orders
         self.h = _heuristic_table()
 
     def evaluate(self, b: int) -> float:
-        h = self.h
-        t = transpose(b)
-        return (h[b & 0xFFFF] + h[(b >> 16) & 0xFFFF] + h[(b >> 32) & 0xFFFF] + h[b >> 48]
-                + h[t & 0xFFFF] + h[(t >> 16) & 0xFFFF] + h[(t >> 32) & 0xFFFF] + h[t >> 48])
+        v = self.scores.get(b)
+        if v is None:
+            h = self.h
+            t = transpose(b)
+            v = self.scores[b] = (h[b & 0xFFFF] + h[(b >> 16) & 0xFFFF] + h[(b >> 32) & 0xFFFF] + h[b >> 48]
+                                  + h[t & 0xFFFF] + h[(t >> 16) & 0xFFFF] + h[(t >> 32) & 0xFFFF] + h[t >> 48])
+        return v
 
     def chance(self, b: int, depth: int, prob: float) -> float:
         if depth <= 0 or prob < PROB_CUTOFF:
@@ -148,13 +152,17 @@ class _Search:
 
 def depth_for(b: int) -> int:
     """Search depth in moves: shallow while the board is open (the chance nodes are wide and
-    nothing is at stake), deeper as it fills up (fewer spawn cells, and mistakes cost games)."""
+    nothing is at stake), deeper as it fills up, deepest when big tiles meet a full board: the
+    losses measured with a flatter schedule all came at that point, one merge short of the pig."""
     empty = sum(1 for i in range(0, 64, 4) if not (b >> i) & 0xF)
+    top = max((b >> i) & 0xF for i in range(0, 64, 4))
     if empty >= 8:
         return 2
-    if empty >= 3:
+    if empty >= 4:
         return 3
-    return 4
+    if empty == 3:
+        return 4 if top >= 11 else 3
+    return 5 if (top >= 11 and empty <= 1) else 4
 
 
 def choose(b: int, depth: int | None = None) -> str | None:
