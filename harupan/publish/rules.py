@@ -79,10 +79,10 @@ SITE_TEXT = "하루 판 규칙 안내 목차 자주 묻는 질문 함께 읽기 
 
 
 def build(out: Path, content: Path | None = None, *, home_url: str = "../../index.html",
-          font_url: str = "../fonts/sans.woff", write_font: bool = True) -> list[Path]:
+          font_url: str = "../fonts/sans.woff", write_font: bool = True, checked: Checked | None = None) -> list[Path]:
     """Write every rule page into ``out``; returns the files written or already current.
     The site build shares one font subset (``write_font=False`` and its own ``font_url``)."""
-    checked = check(content)
+    checked = checked or check(content)  # the site build has checked already
     ordered = sorted(checked.pages, key=lambda p: p.slug)
     all_pages = [{"slug": p.slug, "title": p.title, "summary": p.summary} for p in ordered]
     written = []

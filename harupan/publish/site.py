@@ -221,7 +221,8 @@ def write_listings(site: Path, cfg: SiteConfig) -> None:
     text += joined_script().decode("utf-8")  # what the games say
     text += cfg.title + cfg.tagline
     write_font_subset(site, text)
-    rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False)
+    rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False,
+                checked=checked)
     latest = dates[-1] if dates else None
     bundle = json.loads((site / day_path(latest) / "puzzle.json").read_bytes()) if latest else None
     write_atomic(site / "archive" / "index.html", pages.archive_page(dates, sd).encode())

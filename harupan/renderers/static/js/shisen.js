@@ -257,15 +257,13 @@ class Search {
     const groupOf = new Map();
     for (const grp of groups) for (const t of grp) groupOf.set(t, grp);
     const gone = new Uint8Array(g.N);
-    const base = g.emptyOf(tiles);
+    const empty = g.emptyOf(tiles); // the optimistic board: grows as tiles are shown removable
     const todo = [...groupOf.keys()];
     const queued = new Set(todo);
     while (todo.length) {
       const t = todo.pop();
       queued.delete(t);
       if (gone[t]) continue;
-      const empty = base.slice();
-      for (let i = 0; i < g.N; i++) if (gone[i]) empty[i] = 1;
       const mates = new Set(groupOf.get(t).filter((u) => u !== t));
       if (g.reachAny(t, empty, (i) => mates.has(i)).length) {
         gone[t] = 1;
