@@ -2,7 +2,8 @@
 
 Used to measure difficulty. Legal pairs are kept incrementally: a pair that is joinable stays
 joinable, and a new one can only appear through a cell that was just emptied, so after each
-removal only same-kind tiles in sight of the two freed cells are tested.
+removal only same-kind tiles in sight of the two freed cells are tested, kind by kind for the
+kinds in sight, skipping a tile whose pairs in sight are all known already.
 """
 
 from __future__ import annotations
@@ -63,7 +64,16 @@ def random_playout(board: Board, rng: Rng) -> Playout:
         empty = g.padded & ~tiles
         seen = g.reach(a, empty, tiles) | g.reach(b, empty, tiles)
         fresh = []
-        for code, mask in kinds.items():
+        done = 0  # kinds already looked at
+        look = seen
+        while look:
+            x = look & -look
+            look ^= x
+            code = kind_of[x]
+            mask = kinds[code]
+            if done & mask:
+                continue
+            done |= mask
             cand = mask & seen
             if cand & (cand - 1) == 0:
                 continue  # fewer than two of this kind in sight
@@ -72,6 +82,10 @@ def random_playout(board: Board, rng: Rng) -> Playout:
             while rest:
                 x = rest & -rest
                 rest ^= x
+                if not rest:
+                    break
+                if all((x, y) in known for y in _bits(rest)):
+                    continue
                 hit = g.reach(x, empty, tiles) & rest
                 while hit:
                     y = hit & -hit
@@ -82,3 +96,10 @@ def random_playout(board: Board, rng: Rng) -> Playout:
         legal.extend(fresh)
         known.update(fresh)
     return Playout(tiles == 0, removed, tuple(counts))
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
