@@ -210,11 +210,39 @@ def write_font_subset(site: Path, text: str) -> None:
     write_atomic(key_file, key.encode())
 
 
-def write_listings(site: Path, cfg: SiteConfig) -> None:
-    """Rule pages, the font subset, then home, archive, feed, sitemap and 404 (the static files
-    went first, in :func:`build`)."""
-    sd = site_dict(cfg)
-    dates = published_dates(site)
+SOURCE_SUFFIXES = {".py", ".html", ".xml", ".css", ".js", ".yaml"}
+
+
+def _shared_key(cfg: SiteConfig) -> str:
+    """What the rule pages and the font subset are made from: this package's code, templates and
+    content, the fonts, and the site's title. Hashing the sources (about 100 small files, a few
+    milliseconds) rather than trusting a version number means any change makes them again."""
+    from ..renderers.fonts import font_path
+
+    h = hashlib.sha256(json.dumps([RENDER_VERSION, cfg.title, cfg.tagline]).encode())
+    root = Path(__file__).resolve().parent.parent
+    for p in sorted(root.rglob("*")):
+        if p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts and p.is_file():
+            h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes())
+    for role in ("sans", "serif"):
+        font = Path(font_path(role))
+        h.update(f"{font.name}:{font.stat().st_size}".encode())
+    return h.hexdigest()
+
+
+def write_shared_pages(site: Path, cfg: SiteConfig) -> list[dict]:
+    """The rule pages and the font subset, made again only when what they are made from changed
+    (they are the same every night; making them was most of the listings' time). Returns the
+    rule pages' slugs and titles for the other pages to link."""
+    key_file = site / "rules" / ".key.json"
+    key = _shared_key(cfg)
+    try:
+        stored = json.loads(key_file.read_text(encoding="utf-8"))
+        if (stored["key"] == key and (site / "static" / "fonts" / "sans.woff").is_file()
+                and all((site / "rules" / r["slug"] / "index.html").is_file() for r in stored["pages"])):
+            return stored["pages"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
     checked = rules.check()
     rule_list = [{"slug": p.slug, "title": p.title} for p in sorted(checked.pages, key=lambda p: p.slug)]
     text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
@@ -223,6 +251,16 @@ def write_listings(site: Path, cfg: SiteConfig) -> None:
     write_font_subset(site, text)
     rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False,
                 checked=checked)
+    write_atomic(key_file, json.dumps({"key": key, "pages": rule_list}, ensure_ascii=False).encode("utf-8"))
+    return rule_list
+
+
+def write_listings(site: Path, cfg: SiteConfig) -> None:
+    """Rule pages and the font subset (when their sources changed), then home, archive, feed,
+    sitemap and 404 (the static files went first, in :func:`build`)."""
+    sd = site_dict(cfg)
+    dates = published_dates(site)
+    rule_list = write_shared_pages(site, cfg)
     latest = dates[-1] if dates else None
     bundle = json.loads((site / day_path(latest) / "puzzle.json").read_bytes()) if latest else None
     write_atomic(site / "archive" / "index.html", pages.archive_page(dates, sd).encode())

@@ -24,9 +24,21 @@ def page_points(d: Drawing) -> tuple[float, float]:
 K = 0.5522847498  # circle by four Béziers
 
 
-def _n(v: float) -> str:
-    s = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
+_NUMBERS: dict[float, str] = {}
+
+
+def _n(v: float, known=_NUMBERS) -> str:
+    """A number as the PDF writes it: three decimals at most, no trailing zeros. Remembered,
+    because a sheet repeats the same few thousand coordinates hundreds of thousands of times."""
+    s = known.get(v)
+    if s is None:
+        s = f"{v:.3f}".rstrip("0").rstrip(".")
+        if s in ("-0", ""):
+            s = "0"
+        if len(known) > 200_000:
+            known.clear()
+        known[v] = s
+    return s
 
 
 def _rgb(colour: str) -> str:
