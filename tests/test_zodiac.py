@@ -118,3 +118,19 @@ def test_seed_and_date_agree():
 
 def test_over_state_in_vectors():
     assert any(v["state"] == OVER for v in REPLAYS)
+
+
+def test_row_tables_follow_the_reference_slide_on_every_row():
+    from harupan.engine import zodiac
+
+    for row in range(65536):
+        cells = [(row >> (4 * i)) & 0xF for i in range(4)]
+        moved, gained = slide_line(cells)
+        back, gained_back = slide_line(cells[::-1])
+        back = back[::-1]
+        assert zodiac._LEFT[row] == sum(v << (4 * i) for i, v in enumerate(moved))
+        assert zodiac._SCORE[row] == gained
+        assert zodiac._RIGHT[row] == sum(v << (4 * i) for i, v in enumerate(back))
+        assert zodiac._SCORE_R[row] == gained_back
+        assert zodiac._UP[row] == sum(v << (16 * i) for i, v in enumerate(moved))
+        assert zodiac._DOWN[row] == sum(v << (16 * i) for i, v in enumerate(back))
