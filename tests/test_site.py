@@ -247,3 +247,35 @@ def test_nu_html_checker_finds_no_errors(base_site):
 def test_serve_refuses_an_empty_folder(tmp_path, runner):
     r = runner.invoke(cli, ["site", "serve", "--site", str(tmp_path)])
     assert r.exit_code == 2 and "has no index.html" in r.stderr
+
+
+def _processes_mentioning(text: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if text in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                    found.append(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs /proc to list processes")
+@pytest.mark.parametrize("command", [["daily", "--date", "2026-12-01", "--jobs", "2"],
+                                     ["site", "build", "--from", "2026-12-01", "--to", "2026-12-04", "--jobs", "2"]])
+def test_a_killed_run_leaves_no_worker_processes_behind(tmp_path, command):
+    """Pool workers die with their run: a SIGKILLed cron job must not leave processes waiting forever."""
+    site = tmp_path / "workers-site"
+    p = subprocess.Popen([sys.executable, "-m", "harupan", *command, "--site", str(site)], env=dict(os.environ, **FAST),
+                         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while len(_processes_mentioning(str(site))) < 2:  # the run and at least one worker
+        assert p.poll() is None and time.monotonic() < deadline, "the run ended before its workers were seen"
+        time.sleep(0.05)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    deadline = time.monotonic() + 10
+    while _processes_mentioning(str(site)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_mentioning(str(site)) == []

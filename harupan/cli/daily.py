@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -31,7 +32,9 @@ SITE_OPTION = click.option("--site", "site", default="site", show_default=True, 
 @SITE_OPTION
 @click.option("--tz", default=None, help="Time zone that decides 'today' (default: site.yaml, Asia/Seoul).")
 @click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength.")
-def daily(date: str | None, site: str, tz: str | None, par: str | None) -> None:
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes for the day's pieces (default: the processor count, at most 4).")
+def daily(date: str | None, site: str, tz: str | None, par: str | None, jobs: int | None) -> None:
     """Generate, prove and publish one day, then the pages that list days.
 
     Exit 0 done; 1 a check failed and nothing was published; 2 bad input, or another run holds
@@ -39,7 +42,9 @@ def daily(date: str | None, site: str, tz: str | None, par: str | None) -> None:
     cfg = load_config(timezone=tz, par=par)
     date = date if date is not None else today_in(cfg.timezone)
     parse_date(date)
-    counts = publish.build(Path(site), [date], cfg)
+    if jobs is None:
+        jobs = max(1, min(4, os.cpu_count() or 1))
+    counts = publish.build(Path(site), [date], cfg, jobs=jobs)
     state = next(k for k, v in counts.items() if v)
     click.echo(f"{date}: {state} in {site}")
 

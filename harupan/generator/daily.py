@@ -20,20 +20,33 @@ FORMAT = "harupan/day@1"
 WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
 
 
-def day_bundle(date: str, size: str = DEFAULT_SIZE, difficulties=DIFFICULTIES, par: str | None = None) -> dict:
-    """Every offered Shisen-sho layout with its proof, the zodiac start, and (unless ``par`` is
-    None) the par bot's game: ``full`` or ``quick``."""
-    day = parse_date(date)
-    shisen = {}
-    for d in difficulties:
-        shisen[d] = layout_to_dict(generate(date, size, d))
-    zodiac = {"format": ZODIAC_FORMAT, "seed": seed_for(date), "start": start_cells(date)}
-    if par is not None:
+def day_part(part: tuple) -> object:
+    """One independent piece of a day: ``("par", date, mode)`` or ``("shisen", date, size,
+    difficulty)``. Module level, so a process pool can run the pieces side by side."""
+    if part[0] == "par":
         from .zodiac import par as play_par
 
-        result = play_par(date, par)
-        zodiac["par"] = {"bot": par, "moves": result.moves, "state": result.state, "top": result.top,
-                         "score": result.score}
+        _, date, mode = part
+        result = play_par(date, mode)
+        return {"bot": mode, "moves": result.moves, "state": result.state, "top": result.top,
+                "score": result.score}
+    _, date, size, difficulty = part
+    return layout_to_dict(generate(date, size, difficulty))
+
+
+def day_bundle(date: str, size: str = DEFAULT_SIZE, difficulties=DIFFICULTIES, par: str | None = None,
+               map_fn=map) -> dict:
+    """Every offered Shisen-sho layout with its proof, the zodiac start, and (unless ``par`` is
+    None) the par bot's game: ``full`` or ``quick``. ``map_fn`` may run the pieces side by side
+    (a process pool's ``map``); every piece depends on the date alone, so the bundle is the same."""
+    day = parse_date(date)
+    parts: list[tuple] = [("par", date, par)] if par is not None else []  # the longest piece first
+    parts += [("shisen", date, size, d) for d in difficulties]
+    results = list(map_fn(day_part, parts))
+    zodiac = {"format": ZODIAC_FORMAT, "seed": seed_for(date), "start": start_cells(date)}
+    if par is not None:
+        zodiac["par"] = results.pop(0)
+    shisen = dict(zip(difficulties, results))
     return {
         "format": FORMAT,
         "date": date,

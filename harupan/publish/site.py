@@ -22,6 +22,7 @@ import datetime as _dt
 import hashlib
 import json
 import os
+import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
@@ -92,7 +93,7 @@ def day_is_current(site: Path, date: str, cfg: SiteConfig) -> bool:
     return mark == _mark(data, cfg) and all((folder / f).is_file() for f in DAY_FILES)
 
 
-def load_bundle(site: Path, date: str, cfg: SiteConfig) -> tuple[dict, bytes]:
+def load_bundle(site: Path, date: str, cfg: SiteConfig, map_fn=map) -> tuple[dict, bytes]:
     """The day's bundle: the archived ``puzzle.json`` if there is one, else freshly generated."""
     path = site / day_path(date) / "puzzle.json"
     if path.exists():
@@ -104,40 +105,98 @@ def load_bundle(site: Path, date: str, cfg: SiteConfig) -> tuple[dict, bytes]:
         if bundle.get("date") != date:
             raise CheckFailed(f"{path}: holds {bundle.get('date')!r}, not {date}")
         return bundle, data
-    bundle = day_bundle(date, difficulties=cfg.difficulties, par=cfg.par)
+    bundle = day_bundle(date, difficulties=cfg.difficulties, par=cfg.par, map_fn=map_fn)
     return bundle, bundle_json(bundle)
 
 
-def render_day(bundle: dict, data: bytes, cfg: SiteConfig) -> dict[str, bytes]:
-    """Every file of a day, in the order they are to be written (the page last)."""
+def render_file(task: tuple[str, dict]) -> bytes:
+    """One of a day's image or print files from its bundle (module level, for a process pool)."""
+    name, bundle = task
+    if name == "zodiac.png":
+        return png_bytes(render_image(zodiac_share({"date": bundle["date"], "start": bundle["zodiac"]["start"]})))
+    if name.endswith(".png"):
+        layout = bundle["shisen"][featured(bundle)]
+        page = shisen_page(layout, "a4", answers=name == "shisen-answer.png")
+        return png_bytes(render_image(page, 0.5), dpi=150)
+    paper = name.removeprefix("sheet-").removesuffix(".pdf")
+    return render_pdf([d for _, d in print_set_pages(bundle, paper)], title=f"harupan {bundle['date']}")
+
+
+RENDERED = ("sheet-a4.pdf", "sheet-letter.pdf", "shisen.png", "shisen-answer.png", "zodiac.png")  # longest first
+
+
+def render_day(bundle: dict, data: bytes, cfg: SiteConfig, map_fn=map) -> dict[str, bytes]:
+    """Every file of a day, in the order they are to be written (the page last). ``map_fn`` may
+    render the files side by side; each depends on the bundle alone."""
     site = site_dict(cfg)
     date = bundle["date"]
-    level = featured(bundle)
-    layout = bundle["shisen"][level]
+    rendered = dict(zip(RENDERED, map_fn(render_file, [(name, bundle) for name in RENDERED])))
     out = {"puzzle.json": data}
-    out["shisen.png"] = png_bytes(render_image(shisen_page(layout, "a4"), 0.5), dpi=150)
-    out["shisen-answer.png"] = png_bytes(render_image(shisen_page(layout, "a4", answers=True), 0.5), dpi=150)
-    out["zodiac.png"] = png_bytes(render_image(zodiac_share({"date": date, "start": bundle["zodiac"]["start"]})))
-    for paper in ("a4", "letter"):
-        out[f"sheet-{paper}.pdf"] = render_pdf([d for _, d in print_set_pages(bundle, paper)], title=f"harupan {date}")
-    out["index.html"] = pages.day_page(bundle, site, day_path(date), level).encode("utf-8")
+    for name in ("shisen.png", "shisen-answer.png", "zodiac.png", "sheet-a4.pdf", "sheet-letter.pdf"):
+        out[name] = rendered[name]
+    out["index.html"] = pages.day_page(bundle, site, day_path(date), featured(bundle)).encode("utf-8")
     return out
 
 
-def publish_day(site: Path, date: str, cfg: SiteConfig, *, force: bool = False) -> str:
-    """Make, verify and write one day. Returns "skipped", "written" or "unchanged"."""
+def publish_day(site: Path, date: str, cfg: SiteConfig, *, force: bool = False, map_fn=map) -> str:
+    """Make, verify and write one day. Returns "skipped", "written" or "unchanged". ``map_fn``
+    (a process pool's ``map``) lets one day use several processors."""
     parse_date(date)
     if not force and day_is_current(site, date, cfg):
         return "skipped"
-    bundle, data = load_bundle(site, date, cfg)
+    bundle, data = load_bundle(site, date, cfg, map_fn)
     verify_bundle(bundle)
-    files = render_day(bundle, data, cfg)
+    files = render_day(bundle, data, cfg, map_fn)
     folder = site / day_path(date)
     changed = False
     for name, content in files.items():
         changed |= write_atomic(folder / name, content)
     write_atomic(folder / MARK, _mark(data, cfg).encode())
     return "written" if changed else "unchanged"
+
+
+def _die_with_parent(parent: int) -> None:
+    """Pool worker start-up: a worker must not outlive its run. Cron or an operator may SIGKILL
+    the run, and a worker blocked on its queue would otherwise wait forever. On Linux the kernel
+    sends the worker SIGKILL when its parent dies; elsewhere a thread checks every quarter second."""
+    try:
+        import ctypes
+
+        if ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL) != 0:  # 1 = PR_SET_PDEATHSIG
+            raise OSError("prctl failed")
+    except (OSError, AttributeError):
+        import threading
+        import time
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.25)
+            os._exit(1)
+
+        threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the request above took effect
+        os._exit(1)
+
+
+def worker_pool(jobs: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_die_with_parent, initargs=(os.getpid(),))
+
+
+def publish_one_day_in_parallel(site: Path, date: str, cfg: SiteConfig, jobs: int, force: bool) -> str:
+    """One day on several processors: the layouts and the par side by side, then the files side
+    by side. While the first pool works, this process loads the fonts, so the second pool (forked
+    after) starts with them loaded instead of loading them in every worker."""
+    from ..renderers.fonts import font
+
+    def map_fn(fn, items):
+        items = list(items)
+        with worker_pool(min(jobs, len(items))) as pool:
+            results = pool.map(fn, items)  # submitted now, collected below
+            if fn is not render_file:
+                font("sans"), font("serif")
+            return list(results)
+
+    return publish_day(site, date, cfg, force=force, map_fn=map_fn)
 
 
 def _publish_day_job(args) -> tuple[str, str]:
@@ -301,8 +360,12 @@ def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force
         for name, content in _static_files().items():  # before any page that links them
             write_atomic(site / name, content)
         work = [(str(site), d, cfg, force) for d in dates]
-        if jobs > 1 and len(work) > 1:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+        if jobs > 1 and len(work) == 1:  # one day (the nightly run): its pieces side by side
+            counts[publish_one_day_in_parallel(site, dates[0], cfg, jobs, force)] += 1
+            if progress:
+                progress(1, 1)
+        elif jobs > 1:
+            with worker_pool(jobs) as pool:
                 for i, (date, result) in enumerate(pool.map(_publish_day_job, work, chunksize=1), 1):
                     counts[result] += 1
                     if progress:
