@@ -22,8 +22,7 @@ def legal_pairs(board: Board) -> list[Pair]:
 
     One sweep over the board's empty runs (:func:`.paths.visible_pairs`), never one search per pair.
     """
-    pairs = visible_pairs(board.width, board.height, board.cells)
-    return sorted(pairs, key=lambda p: (p[0][1], p[0][0], p[1][1], p[1][0]))
+    return visible_pairs(board.width, board.height, board.cells)
 
 
 def path_between(board: Board, a: Point, b: Point) -> list[Point] | None:

@@ -16,6 +16,8 @@ next row. Cell (x, y) of the board is bit ``(y+1)·(W+3) + (x+1)``.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain, compress
+from operator import eq
 
 Point = tuple[int, int]
 
@@ -222,103 +224,115 @@ def _column_order(W: int, H: int) -> tuple[int, ...]:
     return tuple(py * W + px for px in range(W) for py in range(H))
 
 
-def visible_pairs(width: int, height: int, cells) -> set[tuple[Point, Point]]:
-    """Every joinable pair of equal tiles, from one sweep over the empty runs.
+def visible_pairs(width: int, height: int, cells) -> list[tuple[Point, Point]]:
+    """Every joinable pair of equal tiles, from one sweep over the empty runs, sorted row-major
+    (first tile first, then second).
 
     A path with at most two bends has a straight middle segment lying in one maximal run of empty
     cells of a row (or a column), ring included; its ends leave that run at right angles to reach
     the tiles (or the tiles sit at the run's two ends). So two equal tiles are joinable exactly
-    when both are *seen* from one run: straight up or down from one of its cells for a row run,
-    or at its ends; plus tiles side by side, which need no empty cell at all. That is O(cells +
-    pairs) for the whole board, against one search per pair.
-    ``cells[y][x]`` holds a code or None. Pairs come out with the row-major-first tile first.
+    when both are *seen* from one run: at the far end of the column run through one of its cells
+    for a row run, or at its own two ends; plus tiles side by side, which need no empty cell at
+    all. Each empty cell first learns the tiles at the ends of its column run and of its row run,
+    so the sweep is linear: O(cells + pairs) for the whole board, against one search per pair.
+    ``cells[y][x]`` holds a code or None.
     """
-    W, H = width + 2, height + 2  # padded: (x, y) of the board is (x+1, y+1)
-    n = W * H
-    grid: list = [None] * (W + 1)
-    for row in cells:
-        grid.extend(row)
-        grid.append(None)
-        grid.append(None)
-    grid.extend([None] * (W - 1))
-    found: set[tuple[Point, Point]] = set()
+    W = width + 2
+    return [((a % W - 1, a // W - 1), (b % W - 1, b // W - 1))
+            for a, b in sorted(_visible_index_pairs(width, height, cells))]
 
-    def emit(seen: set) -> None:
-        if len(seen) < 2:
+
+def _visible_index_pairs(width: int, height: int, cells) -> set[tuple[int, int]]:
+    """The pairs of :func:`visible_pairs` as indices into the padded grid (row-major, so sorting
+    the index pairs sorts the points)."""
+    W, H = width + 2, height + 2
+    n = W * H
+    grid = [None] * (W + 1)
+    for row in cells:
+        grid += row
+        grid.append(None)
+        grid.append(None)
+    grid += [None] * (W - 1)
+    found = set()
+    add = found.add
+
+    def emit(seen):
+        if len(seen) == 2:
+            a, b = seen
+            if grid[a] == grid[b]:
+                add((a, b) if a < b else (b, a))
             return
-        by_code: dict[str, list[int]] = {}
+        by_code = {}
         for i in seen:
-            by_code.setdefault(grid[i], []).append(i)
+            c = grid[i]
+            if c in by_code:
+                by_code[c].append(i)
+            else:
+                by_code[c] = [i]
         for group in by_code.values():
             if len(group) > 1:
                 group.sort()
                 for k, a in enumerate(group):
-                    pa = (a % W - 1, a // W - 1)
                     for b in group[k + 1:]:
-                        found.add((pa, (b % W - 1, b // W - 1)))
+                        add((a, b))
 
-    empties = [i for i, v in enumerate(grid) if v is None]
-    # row runs: tiles seen up and down from the run's cells, and at its two ends
-    k, m = 0, len(empties)
-    while k < m:
-        i = empties[k]
-        seen: set = set()
-        if i % W:
-            seen.add(i - 1)
-        last_in_row = i - i % W + W - 1
-        while True:
-            j = i - W  # up
-            while j >= 0 and grid[j] is None:
-                j -= W
-            if j >= 0:
-                seen.add(j)
-            j = i + W  # down
-            while j < n and grid[j] is None:
-                j += W
-            if j < n:
-                seen.add(j)
-            k += 1
-            if k < m and empties[k] == i + 1 and i < last_in_row:
-                i += 1
-                continue
-            break
-        if i < last_in_row:
-            seen.add(i + 1)
-        emit(seen)
-    # column runs: the same, turned a quarter
+    # column runs of empty cells, top to bottom; each cell learns the tiles at the run's ends
     columns = [i for i in _column_order(W, H) if grid[i] is None]
+    col_runs = []
     k, m = 0, len(columns)
     while k < m:
-        i = columns[k]
-        seen = set()
-        if i >= W:
-            seen.add(i - W)
-        while True:
-            row_start = i - i % W
-            j = i - 1  # left
-            while j >= row_start and grid[j] is None:
-                j -= 1
-            if j >= row_start:
-                seen.add(j)
-            j = i + 1  # right
-            while j < row_start + W and grid[j] is None:
-                j += 1
-            if j < row_start + W:
-                seen.add(j)
+        first = i = columns[k]
+        k += 1
+        while k < m and columns[k] == i + W:
+            i += W
             k += 1
-            if k < m and columns[k] == i + W:
-                i += W
-                continue
-            break
-        if i + W < n:
-            seen.add(i + W)
-        emit(seen)
-    for y, row in enumerate(cells):  # side by side: no empty cell between
-        for x, (c, d) in enumerate(zip(row, row[1:])):
-            if c is not None and c == d:
-                found.add(((x, y), (x + 1, y)))
-        if y + 1 < height:
-            for x, (c, d) in enumerate(zip(row, cells[y + 1])):
-                if c is not None and c == d:
-                    found.add(((x, y), (x, y + 1)))
+        col_runs.append((first, i))
+    NONE = ()
+    ends_v = [NONE] * n
+    for first, last in col_runs:
+        if first >= W:
+            e = (first - W, last + W) if last + W < n else (first - W,)
+        else:
+            e = (last + W,) if last + W < n else NONE
+        if first == last:
+            ends_v[first] = e
+        else:
+            ends_v[first:last + 1:W] = [e] * ((last - first) // W + 1)
+    # row runs: seen are their own ends and the column-run ends of their cells
+    empties = [i for i, v in enumerate(grid) if v is None]
+    ends_h = [NONE] * n
+    k, m = 0, len(empties)
+    while k < m:
+        first = i = empties[k]
+        k += 1
+        row_last = i - i % W + W - 1
+        while k < m and empties[k] == i + 1 and i < row_last:
+            i += 1
+            k += 1
+        if first % W:
+            e = (first - 1, i + 1) if i < row_last else (first - 1,)
+        else:
+            e = (i + 1,) if i < row_last else NONE
+        if first == i:
+            ends_h[i] = e
+            seen = set(ends_v[i])
+        else:
+            ends_h[first:i + 1] = [e] * (i + 1 - first)
+            seen = set(chain.from_iterable(ends_v[first:i + 1]))
+        seen.update(e)
+        if len(seen) > 1:
+            emit(seen)
+    # column runs: the same, turned a quarter
+    for first, last in col_runs:
+        seen = set(chain.from_iterable(ends_h[first:last + 1:W]))
+        seen.update(ends_v[first])
+        if len(seen) > 1:
+            emit(seen)
+    # side by side: no empty cell between (the guards between rows are None)
+    for i in compress(range(n), map(eq, grid, grid[1:])):
+        if grid[i] is not None:
+            add((i, i + 1))
+    for i in compress(range(n), map(eq, grid, grid[W:])):
+        if grid[i] is not None:
+            add((i, i + W))
     return found
