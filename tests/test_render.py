@@ -172,3 +172,52 @@ def test_sheet_cli(runner, tmp_path):
     assert (tmp_path / "again.pdf").read_bytes() == data
     r = runner.invoke(cli, ["sheet", "--date", "2026-11-29", "-o", str(tmp_path / "x.txt")])
     assert r.exit_code == 2 and "must end in .pdf or .html" in r.stderr
+
+
+def test_a_used_tile_expands_to_exactly_the_placed_primitives():
+    from harupan.renderers.model import Use, expand
+
+    art = mahjong_tile("5p", True)
+    assert expand([Use(art, 12.5, 40.0, 0.75)]) == place(art, 12.5, 40.0, 0.75)
+    nested = Use((Use(art, 3.0, 4.0, 2.0),), 10.0, 20.0, 0.5)  # placing a use composes the moves
+    assert expand([nested]) == place(art, 10.0 + 0.5 * 3.0, 20.0 + 0.5 * 4.0, 1.0)
+
+
+def test_the_pdf_defines_each_tile_face_once_and_places_it_everywhere():
+    from harupan.renderers.model import Use
+
+    d = layout_to_dict(SMALL)
+    page = shisen_page(d, "a4")
+    uses = [p for p in page.items if isinstance(p, Use)]
+    pdf = render_pdf([page, shisen_page(d, "a4", answers=True)])
+    assert len(uses) == sum(code is not None for row in SMALL.board.cells for code in row)
+    assert len(re.findall(rb"/BBox \[-100000", pdf)) == len({u.items for u in uses})
+
+
+@pytest.mark.skipif(__import__("shutil").which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_the_pdf_looks_like_the_png(tmp_path):
+    """Poppler's rendering of the vector PDF against Pillow's raster of the same drawing, compared
+    as 16-pixel block averages at 75 dpi: the backends draw one model, so they differ only in
+    anti-aliasing and in where a stroke sits on its edge (Pillow inside, PDF centred). A drawing
+    with one tile left out must fail the same comparison."""
+    import subprocess
+
+    page = shisen_page(layout_to_dict(SMALL), "a4", answers=True)
+    pillow = render_image(page, 0.25)
+
+    def worst_block(drawing) -> int:
+        (tmp_path / "p.pdf").write_bytes(render_pdf([drawing]))
+        subprocess.run(["pdftoppm", "-r", "75", "-png", "-singlefile", str(tmp_path / "p.pdf"), str(tmp_path / "p")],
+                       check=True)
+        poppler = Image.open(tmp_path / "p.png").convert("RGB")
+        w, h = min(poppler.size[0], pillow.size[0]), min(poppler.size[1], pillow.size[1])
+        assert max(poppler.size[0], pillow.size[0]) - w <= 1 and max(poppler.size[1], pillow.size[1]) - h <= 1
+        a, b = (im.crop((0, 0, w, h)).resize((w // 16, h // 16), Image.BOX) for im in (poppler, pillow))
+        return ImageChops.difference(a, b).convert("L").getextrema()[1]
+
+    assert worst_block(page) < 40
+    from harupan.renderers.model import Use
+
+    first_tile = next(i for i, p in enumerate(page.items) if isinstance(p, Use))
+    missing = Drawing(page.width, page.height, page.items[:first_tile] + page.items[first_tile + 1:], page.background)
+    assert worst_block(missing) >= 40

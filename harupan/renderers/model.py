@@ -61,7 +61,19 @@ class Text:
     align: str = "middle"
 
 
-Primitive = RoundRect | Circle | Line | Polygon | Text
+@dataclass(frozen=True)
+class Use:
+    """A shared piece of art (a tile face) drawn moved by (dx, dy) and scaled by ``s``. A backend
+    that can define a shape once and place it many times does (PDF form XObjects: a print set
+    draws the same 36 faces hundreds of times); the others draw :func:`expand`'s primitives,
+    exactly what :func:`place` would have given."""
+    items: tuple
+    dx: float
+    dy: float
+    s: float = 1.0
+
+
+Primitive = RoundRect | Circle | Line | Polygon | Text | Use
 
 
 @dataclass(frozen=True)
@@ -88,11 +100,26 @@ def place(items, dx: float, dy: float, s: float = 1.0) -> list[Primitive]:
                 out.append(replace(p, points=pts, width=s * p.width))
         elif isinstance(p, Text):
             out.append(replace(p, x=dx + s * p.x, y=dy + s * p.y, size=s * p.size))
+        elif isinstance(p, Use):
+            out.append(Use(p.items, dx + s * p.dx, dy + s * p.dy, s * p.s))
         else:
             raise TypeError(p)
     return out
 
 
+def expand(items) -> list[Primitive]:
+    """The primitives with every :class:`Use` replaced by the placed copies it stands for."""
+    if not any(isinstance(p, Use) for p in items):
+        return list(items)
+    out: list[Primitive] = []
+    for p in items:
+        if isinstance(p, Use):
+            out += expand(place(p.items, p.dx, p.dy, p.s))
+        else:
+            out.append(p)
+    return out
+
+
 def texts(items) -> str:
     """Every character any text primitive draws (for glyph checks)."""
-    return "".join(p.text for p in items if isinstance(p, Text))
+    return "".join(p.text for p in expand(items) if isinstance(p, Text))

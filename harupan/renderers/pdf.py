@@ -11,7 +11,7 @@ import hashlib
 import zlib
 
 from .fonts import font, text_layout
-from .model import Circle, Drawing, Line, Polygon, RoundRect, Text
+from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, Use
 
 PT_PER_UNIT = 72 / 300  # drawings are in pixels at 300 dpi
 # Paper sizes in points, exactly: A4 is 210 × 297 mm, which 300 dpi pixels only approximate.
@@ -96,13 +96,11 @@ def _glyph_stream(role: str, ch: str) -> str:
     return " ".join(ops) + " f"
 
 
-def _content(drawing: Drawing, glyph_names: dict) -> str:
-    wpt, hpt = page_points(drawing)
-    out = [f"{wpt / drawing.width:.6f} 0 0 {-hpt / drawing.height:.6f} 0 {_n(hpt)} cm",
-           "1 J 1 j"]
-    if drawing.background:
-        out.append(_paint(f"0 0 {_n(drawing.width)} {_n(drawing.height)} re", drawing.background, None, 0))
-    for p in drawing.items:
+def _ops(items, glyph_names: dict, forms: dict) -> list[str]:
+    """Content-stream operators for primitives. A :class:`Use` becomes a form XObject, defined
+    once per distinct art and placed with ``cm`` (its name is taken from ``forms``)."""
+    out = []
+    for p in items:
         if isinstance(p, RoundRect):
             out.append(_paint(_round_rect(p.x, p.y, p.w, p.h, p.r), p.fill, p.stroke, p.width))
         elif isinstance(p, Circle):
@@ -121,15 +119,34 @@ def _content(drawing: Drawing, glyph_names: dict) -> str:
                 if not ch.isspace():
                     name = glyph_names.setdefault((p.font, ch), f"G{len(glyph_names)}")
                     out.append(f"q {_n(k)} 0 0 {_n(-k)} {_n(x)} {_n(base)} cm /{name} Do Q")
+        elif isinstance(p, Use):
+            name = forms.setdefault(p.items, f"F{len(forms)}")
+            out.append(f"q {p.s:.6f} 0 0 {p.s:.6f} {_n(p.dx)} {_n(p.dy)} cm /{name} Do Q")
         else:
             raise TypeError(p)
+    return out
+
+
+def _content(drawing: Drawing, glyph_names: dict, forms: dict) -> str:
+    wpt, hpt = page_points(drawing)
+    out = [f"{wpt / drawing.width:.6f} 0 0 {-hpt / drawing.height:.6f} 0 {_n(hpt)} cm",
+           "1 J 1 j"]
+    if drawing.background:
+        out.append(_paint(f"0 0 {_n(drawing.width)} {_n(drawing.height)} re", drawing.background, None, 0))
+    out += _ops(drawing.items, glyph_names, forms)
     return "\n".join(out)
 
 
 def render_pdf(pages: list[Drawing], title: str = "harupan") -> bytes:
     """A PDF with one page per drawing, each page exactly the drawing's size (units of 1/300 in)."""
     glyph_names: dict = {}
-    contents = [_content(d, glyph_names) for d in pages]
+    forms: dict = {}  # art tuple -> name, in order of first use
+    contents = [_content(d, glyph_names, forms) for d in pages]
+    form_contents: dict[str, str] = {}
+    while len(form_contents) < len(forms):  # a form may use further forms
+        for art, name in list(forms.items()):
+            if name not in form_contents:
+                form_contents[name] = "1 J 1 j\n" + "\n".join(_ops(art, glyph_names, forms))
     objects: list[bytes] = []  # object i+1
 
     def add(body: bytes) -> int:
@@ -148,8 +165,12 @@ def render_pdf(pages: list[Drawing], title: str = "harupan") -> bytes:
         u = upm[role]
         glyph_objs[name] = add(stream(_glyph_stream(role, ch),
                                       f"/Type /XObject /Subtype /Form /BBox [{-u} {-u} {2 * u} {2 * u}] "))
-    xobjects = " ".join(f"/{n} {i} 0 R" for n, i in glyph_objs.items())
-    resources = add(f"<< /XObject << {xobjects} >> >>".encode())
+    resources = add(b"")  # filled in below: forms refer to it too
+    form_objs = {name: add(stream(content, f"/Type /XObject /Subtype /Form /BBox [-100000 -100000 100000 100000] "
+                                            f"/Resources {resources} 0 R "))
+                 for name, content in form_contents.items()}
+    xobjects = " ".join(f"/{n} {i} 0 R" for n, i in (glyph_objs | form_objs).items())
+    objects[resources - 1] = f"<< /XObject << {xobjects} >> >>".encode()
     kids = []
     for d, content in zip(pages, contents):
         c = add(stream(content))

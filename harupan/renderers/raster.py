@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import font_path, text_layout
-from .model import Circle, Drawing, Line, Polygon, RoundRect, Text
+from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, expand
 
 
 @lru_cache(maxsize=512)
@@ -24,7 +24,7 @@ def draw_items(draw: ImageDraw.ImageDraw, items, scale: float, ox: float = 0.0, 
     def P(x, y):
         return (ox + x * scale, oy + y * scale)
 
-    for p in items:
+    for p in expand(items):
         if isinstance(p, RoundRect):
             x0, y0 = P(p.x, p.y)
             x1, y1 = P(p.x + p.w, p.y + p.h)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass
 
-from .model import Circle, Drawing, Line, RoundRect, Text, place
+from .model import Circle, Drawing, Line, RoundRect, Text, Use, place
 from .tileart import TILE_H, TILE_W, ZODIAC_NAMES, ZODIAC_SIZE, mahjong_tile, zodiac_tile
 
 DPI = 300
@@ -87,7 +87,7 @@ def board_drawing_items(cells, *, easy: bool, x0: float, y0: float, scale: float
                 items.append(RoundRect(ox + 2 * scale, oy + 2 * scale, tw - 4 * scale, th - 4 * scale, 6 * scale,
                                        stroke=RULE, width=1.5 * scale, fill=None))
                 continue
-            items += place(mahjong_tile(code, easy), ox, oy, scale)
+            items.append(Use(mahjong_tile(code, easy), ox, oy, scale))
             if numbers is not None and (x, y) in numbers:
                 n = numbers[(x, y)]
                 r = 0.2 * tw

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from .fonts import font, text_layout
-from .model import Circle, Drawing, Line, Polygon, RoundRect, Text
+from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, expand
 
 
 def _n(v: float) -> str:
@@ -38,7 +38,7 @@ def glyph_path(role: str, ch: str) -> str:
 def items_svg(items, glyphs: set, prefix: str = "") -> list[str]:
     """SVG elements for the primitives; adds each glyph used to ``glyphs`` as (role, ch)."""
     out = []
-    for p in items:
+    for p in expand(items):
         if isinstance(p, RoundRect):
             out.append(f'<rect x="{_n(p.x)}" y="{_n(p.y)}" width="{_n(p.w)}" height="{_n(p.h)}"'
                        f'{f" rx={chr(34)}{_n(p.r)}{chr(34)}" if p.r else ""}{_paint(p.fill, p.stroke, p.width)}/>')
