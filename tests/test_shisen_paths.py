@@ -93,3 +93,25 @@ def test_walled_in_pair_has_no_path():
     # the frame's top corners meet over the ring; opposite corners would need three bends
     assert bends(path_between(board, (0, 0), (5, 0))) == 2
     assert path_between(board, (0, 0), (5, 2)) is None
+
+
+def test_reach_from_several_cells_is_the_union_of_their_reaches():
+    """The playouts and the solver flood from all freed cells at once; that relies on this."""
+    from harupan.engine.rng import Rng
+    from harupan.engine.shisen.paths import geometry
+
+    rng = Rng("reach-union")
+    for _ in range(300):
+        w, h = rng.below(8) + 2, rng.below(6) + 2
+        g = geometry(w, h)
+        cells = [g.bit(x, y) for y in range(h) for x in range(w)]
+        tiles = sum(1 << c for c in cells if rng.below(3))
+        empty = g.padded & ~tiles
+        free = [c for c in cells if not tiles >> c & 1] or [cells[0]]
+        picks = [1 << free[rng.below(len(free))] for _ in range(rng.below(3) + 1)]
+        source = sum(set(picks))
+        t = tiles & ~source
+        union = 0
+        for p in set(picks):
+            union |= g.reach(p, empty | source, t)
+        assert g.reach(source, empty | source, t) == union

@@ -26,7 +26,7 @@ from ..engine.shisen.board import Board, Layout
 from ..engine.shisen.build import place_pairs
 from ..engine.shisen.game import replay
 from ..engine.shisen.paths import geometry
-from ..engine.shisen.playout import random_playout
+from ..engine.shisen.playout import random_playouts
 from ..engine.shisen.solver import SOLVED, solve
 from ..engine.shisen.tiles import DEFAULT_KINDS
 
@@ -94,8 +94,7 @@ def grade(board: Board, seed: str, rollouts: int = ROLLOUTS) -> dict:
     total = 0
     steps = 0
     low = None
-    for _ in range(rollouts):
-        p = random_playout(board, rng)
+    for p in random_playouts(board, rng, rollouts):
         stuck += not p.cleared
         total += sum(p.legal_counts)
         steps += len(p.legal_counts)

@@ -94,7 +94,8 @@ class Geometry:
         return fill(v1, empty, 1) | fill(v1, empty, -1), fill(h1, empty, s) | fill(h1, empty, -s)
 
     def reach(self, source: int, empty: int, tiles: int) -> int:
-        """Tiles joinable from the one-bit mask ``source`` with at most two bends.
+        """Tiles joinable from the one-bit mask ``source`` with at most two bends. (Several
+        source bits give the union of their answers: fills distribute over unions.)
 
         ``empty`` must include the ring. A tile is joined when it sits next to a reached cell
         along that cell's last run, or across it when a bend is still allowed; because of the

@@ -39,7 +39,9 @@ def _initial_pairs(g, tiles, kinds) -> list[tuple[int, int]]:
     return out
 
 
-def random_playout(board: Board, rng: Rng) -> Playout:
+def random_playouts(board: Board, rng: Rng, n: int) -> list[Playout]:
+    """``n`` playouts in a row from one seeded stream. The board's bitboards and its first legal
+    pairs are worked out once for all of them (a fifth of a playout's time)."""
     g, tiles, kinds = board_bits(board)
     kind_of = {}
     for code, mask in kinds.items():
@@ -48,7 +50,15 @@ def random_playout(board: Board, rng: Rng) -> Playout:
             low = m & -m
             kind_of[low] = code
             m ^= low
-    legal = _initial_pairs(g, tiles, kinds)
+    first = _initial_pairs(g, tiles, kinds)
+    return [_play(g, tiles, dict(kinds), kind_of, list(first), rng) for _ in range(n)]
+
+
+def random_playout(board: Board, rng: Rng) -> Playout:
+    return random_playouts(board, rng, 1)[0]
+
+
+def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> Playout:
     known = set(legal)
     counts = []
     removed = 0
@@ -62,7 +72,7 @@ def random_playout(board: Board, rng: Rng) -> Playout:
         legal = [p for p in legal if not (p[0] | p[1]) & gone]
         known = set(legal)
         empty = g.padded & ~tiles
-        seen = g.reach(a, empty, tiles) | g.reach(b, empty, tiles)
+        seen = g.reach(gone, empty, tiles)  # fills are unions: one flood from both cells
         fresh = []
         done = 0  # kinds already looked at
         look = seen

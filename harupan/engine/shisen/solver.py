@@ -149,9 +149,7 @@ class _Search:
             removed.extend(gone)
             # Only pairs with a path through the freed cells can have become joinable.
             empty = g.padded & ~tiles
-            seen = 0
-            for cell in _low_bits(grp):
-                seen |= g.reach(cell, empty, tiles)
+            seen = g.reach(grp, empty, tiles)  # one flood from all freed cells (fills are unions)
             for other in live:
                 if other not in queued and (other & seen).bit_count() >= 2:
                     todo.append(other)
