@@ -115,3 +115,17 @@ def test_reach_from_several_cells_is_the_union_of_their_reaches():
         for p in set(picks):
             union |= g.reach(p, empty | source, t)
         assert g.reach(source, empty | source, t) == union
+
+
+def test_the_row_fill_by_addition_matches_the_step_by_step_fill():
+    from harupan.engine.rng import Rng
+    from harupan.engine.shisen.paths import Geometry, geometry
+
+    rng = Rng("fill-by-addition")
+    for _ in range(500):
+        w, h = rng.below(18) + 1, rng.below(8) + 1
+        g = geometry(w, h)
+        empty = sum(1 << (py * g.stride + px) for py in range(g.rows) for px in range(w + 2) if rng.below(3))
+        seeds = sum({1 << (rng.below(g.rows) * g.stride + rng.below(w + 2)) for _ in range(rng.below(4) + 1)})
+        m = empty | seeds
+        assert (((m + seeds) ^ m) & m) | seeds == Geometry._fill(seeds, empty, 1)

@@ -87,11 +87,18 @@ class Geometry:
         two. Fills include their seeds, so H2 ⊇ V1 ⊇ H0 and V2 ⊇ H1 ⊇ V0."""
         s = self.stride
         fill = self._fill
-        h0 = fill(source, empty, 1) | fill(source, empty, -1)
+        # Toward higher bits a row fill is one addition: with m = empty | seeds, adding the seeds
+        # carries from the lowest seed of each run of m to the run's end (the guard bit that ends
+        # every row is never in m, so a carry cannot cross rows). The changed bits of m, plus the
+        # seeds (a later seed in the same run keeps its 1), are exactly the filled cells.
+        m = empty | source
+        h0 = (((m + source) ^ m) & m) | source | fill(source, empty, -1)
         v0 = fill(source, empty, s) | fill(source, empty, -s)
         v1 = fill(h0, empty, s) | fill(h0, empty, -s)
-        h1 = fill(v0, empty, 1) | fill(v0, empty, -1)
-        return fill(v1, empty, 1) | fill(v1, empty, -1), fill(h1, empty, s) | fill(h1, empty, -s)
+        m = empty | v0
+        h1 = (((m + v0) ^ m) & m) | v0 | fill(v0, empty, -1)
+        m = empty | v1
+        return ((((m + v1) ^ m) & m) | v1 | fill(v1, empty, -1)), fill(h1, empty, s) | fill(h1, empty, -s)
 
     def reach(self, source: int, empty: int, tiles: int) -> int:
         """Tiles joinable from the one-bit mask ``source`` with at most two bends. (Several

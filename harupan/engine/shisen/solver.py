@@ -173,11 +173,18 @@ class _Search:
             if gone & t:
                 continue
             empty = base_empty | gone
-            if g.reach_any(t, empty, group_of[t] & ~t):
-                gone |= t
-                # tiles that may now see a partner through t
-                for u in _low_bits(g.reach_any(t, empty | t, tiles & ~gone)):
-                    if u not in queued:
+            hit = g.reach_any(t, empty, group_of[t] & ~t)
+            if hit:
+                # Joining is symmetric: the partners t reaches could reach t, so they go too.
+                new = (t | hit) & ~gone
+                gone |= new
+                # A new path for a tile u runs through a cell just emptied, so u and one of its
+                # partners (or the partner's empty cell) are both in sight of those cells. One
+                # flood from all of them finds that sight (fills distribute over unions).
+                seen = g.reach_any(new, empty | new, tiles)
+                near = seen | new
+                for u in _low_bits(seen & ~gone):
+                    if u not in queued and group_of[u] & ~u & near:
                         todo.append(u)
                         queued.add(u)
         return gone != tiles
