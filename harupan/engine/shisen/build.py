@@ -16,6 +16,8 @@ Both the daily generator (all cells) and the shuffle (the cells still occupied) 
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
+
 from ..rng import Rng
 from .paths import Geometry, bits
 
@@ -75,21 +77,23 @@ def domino_tiling(g: Geometry, cells: int, rng: Rng) -> list[tuple[int, int]] | 
         if b == a + 1:  # horizontal: look below
             below = (a + s, a + s + 1)
             if partner.get(below[0]) == below[1]:
-                _flip(partner, (a, b), below, (a, a + s), (b, b + s))
+                _flip(partner, pairs, (a, b), below, (a, a + s), (b, b + s))
         else:  # vertical: look right
             right = (a + 1, b + 1)
             if partner.get(right[0]) == right[1]:
-                _flip(partner, (a, b), right, (a, a + 1), (b, b + 1))
-        pairs = sorted({min(x, y): max(x, y) for x, y in partner.items()}.items())
+                _flip(partner, pairs, (a, b), right, (a, a + 1), (b, b + 1))
     return pairs
 
 
-def _flip(partner, old1, old2, new1, new2):
+def _flip(partner, pairs, old1, old2, new1, new2):
+    """Swap two dominoes for two others, keeping ``pairs`` sorted (as if rebuilt)."""
     for x, y in (old1, old2):
         partner.pop(x), partner.pop(y)
+        del pairs[bisect_left(pairs, (x, y))]
     for x, y in (new1, new2):
         partner[x] = y
         partner[y] = x
+        insort(pairs, (x, y))
 
 
 def place_pairs(g: Geometry, cells: int, kinds: list[str], rng: Rng, cross: float = 1.0
