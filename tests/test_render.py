@@ -221,3 +221,22 @@ def test_the_pdf_looks_like_the_png(tmp_path):
     first_tile = next(i for i, p in enumerate(page.items) if isinstance(p, Use))
     missing = Drawing(page.width, page.height, page.items[:first_tile] + page.items[first_tile + 1:], page.background)
     assert worst_block(missing) >= 40
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("scale", [0.5, 0.25])
+def test_tiles_copied_from_sprites_give_the_pixels_of_drawing_them(paper, scale):
+    """The PNG backend draws each tile face once and pastes it; that must change no pixel."""
+    from PIL import ImageDraw
+
+    from harupan.generator.shisen import generate
+    from harupan.engine.shisen.board import layout_to_dict as to_dict
+    from harupan.renderers import raster
+
+    layout = to_dict(generate("2026-12-01", "18x8", "normal"))
+    for answers in (False, True):
+        for easy in (False, True):
+            page = shisen_page(layout, paper, answers=answers, easy=easy)
+            direct = Image.new("RGB", (round(page.width * scale), round(page.height * scale)), "#FFFFFF")
+            raster.draw_items(ImageDraw.Draw(direct), page.items, scale)
+            assert ImageChops.difference(direct, render_image(page, scale)).getbbox() is None

@@ -7,12 +7,13 @@ placed by the shared metrics of :mod:`.fonts`, so it sits where the SVG and PDF 
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import font_path, text_layout
-from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, expand
+from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, Use, expand
 
 
 @lru_cache(maxsize=512)
@@ -69,10 +70,78 @@ def _dashed(draw, pts, colour, width, dash):
                       fill=colour, width=width)
 
 
+def _bounds(items) -> tuple[float, float, float, float]:
+    """A box (in the items' units) that holds everything the items draw, text with room to spare."""
+    xs, ys = [], []
+    for p in expand(items):
+        if isinstance(p, RoundRect):
+            xs += [p.x - p.width, p.x + p.w + p.width]
+            ys += [p.y - p.width, p.y + p.h + p.width]
+        elif isinstance(p, Circle):
+            xs += [p.cx - p.r - p.width, p.cx + p.r + p.width]
+            ys += [p.cy - p.r - p.width, p.cy + p.r + p.width]
+        elif isinstance(p, (Line, Polygon)):
+            xs += [x for x, _ in p.points]
+            ys += [y for _, y in p.points]
+            xs += [min(xs) - p.width, max(xs) + p.width]
+            ys += [min(ys) - p.width, max(ys) + p.width]
+        elif isinstance(p, Text):
+            room = p.size * (len(p.text) + 1)
+            xs += [p.x - room, p.x + room]
+            ys += [p.y - 2 * p.size, p.y + 2 * p.size]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+_SPRITES: dict = {}
+
+
+def _sprite(art: tuple, k: float, fx: float, fy: float, odd_x: int, odd_y: int) -> tuple[Image.Image, int, int]:
+    """``art`` drawn at ``k`` pixels per unit with its origin at (fx, fy) of a pixel, on a
+    transparent tile-sized image; (image, left, top) where left/top place it against the origin's
+    pixel. Kept: a sheet draws the same 36 faces at the same fraction 144 times, every day.
+
+    Pillow rounds half-way coordinates to even, so a shape moved by an odd number of pixels can
+    come out one pixel different; the sprite is therefore drawn at the parity of its place on the
+    page (``odd_x``, ``odd_y``), which keeps every pixel as direct drawing would give it."""
+    key = (art, k, fx, fy, odd_x, odd_y)
+    hit = _SPRITES.get(key)
+    if hit is None:
+        x0, y0, x1, y1 = _bounds(art)
+        left, top = math.floor(fx + x0 * k) - 2, math.floor(fy + y0 * k) - 2
+        left -= (left + odd_x) % 2  # the sprite's shift from the page is then even
+        top -= (top + odd_y) % 2
+        size = (math.ceil(fx + x1 * k) - left + 2, math.ceil(fy + y1 * k) - top + 2)
+        img = Image.new("RGBA", size, (0, 0, 0, 0))
+        draw_items(ImageDraw.Draw(img), art, k, fx - left, fy - top)
+        if len(_SPRITES) > 2048:
+            _SPRITES.clear()
+        hit = _SPRITES[key] = (img, left, top)
+    return hit
+
+
+def _opaque_edges(art: tuple) -> bool:
+    """True when nothing in the art blends with what lies under it: its text (the only thing
+    Pillow anti-aliases) sits on the art's own first shape, so a sprite pasted on the page gives
+    the very pixels of drawing the art there."""
+    return all(not isinstance(p, Use) for p in art) and bool(art) and isinstance(art[0], RoundRect) and art[0].fill
+
+
 def render_image(drawing: Drawing, scale: float = 1.0) -> Image.Image:
     size = (round(drawing.width * scale), round(drawing.height * scale))
     img = Image.new("RGB", size, drawing.background or "#FFFFFF")
-    draw_items(ImageDraw.Draw(img), drawing.items, scale)
+    draw = ImageDraw.Draw(img)
+    run: list = []  # primitives waiting to be drawn in order
+    for p in drawing.items:
+        if isinstance(p, Use) and _opaque_edges(p.items):
+            draw_items(draw, run, scale)
+            run = []
+            px, py = p.dx * scale, p.dy * scale
+            ix, iy = math.floor(px), math.floor(py)
+            sprite, left, top = _sprite(p.items, p.s * scale, px - ix, py - iy, ix % 2, iy % 2)
+            img.paste(sprite, (ix + left, iy + top), sprite)
+        else:
+            run.append(p)
+    draw_items(draw, run, scale)
     return img
 
 

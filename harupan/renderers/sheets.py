@@ -6,6 +6,8 @@ landscape, whichever gives the board the bigger tiles. Every sentence here is ou
 
 from __future__ import annotations
 
+import math
+
 import datetime as _dt
 from dataclasses import dataclass
 
@@ -119,9 +121,13 @@ def shisen_page(layout: dict, paper: str = "a4", *, easy: bool = False, answers:
     avail_w = frame.width - 300
     avail_h = frame.height - 300 - reserve
     scale = min(avail_w / ((w + 0.6) * TILE_W), avail_h / ((h + 0.5) * TILE_H))
+    # Tiles on a whole grid: a tenth of the scale step makes the pitch a multiple of 6 × 8 units
+    # and even origins keep every tile on whole pixels at 150 and 300 dpi, so the PNG backend
+    # draws each face once and copies it.
+    scale = math.floor(scale * 10) / 10
     bw, bh = w * TILE_W * scale, h * TILE_H * scale
-    x0 = (frame.width - bw) / 2 + 0.3 * TILE_W * scale
-    y0 = 420 + 0.45 * TILE_H * scale
+    x0 = 2 * round(((frame.width - bw) / 2 + 0.3 * TILE_W * scale) / 2)
+    y0 = 2 * round((420 + 0.45 * TILE_H * scale) / 2)
     date = layout.get("date")
     diff = (layout.get("difficulty") or {})
     level = DIFFICULTY_KO.get(diff.get("preset", ""), "")
