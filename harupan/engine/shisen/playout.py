@@ -59,7 +59,12 @@ def random_playout(board: Board, rng: Rng) -> Playout:
 
 
 def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> Playout:
-    known = set(legal)
+    # known[x]: the tiles x is known to pair with. A joinable pair stays joinable, so this only
+    # grows; bits of tiles already gone never meet the masks it is tested against.
+    known: dict[int, int] = {}
+    for x, y in legal:
+        known[x] = known.get(x, 0) | y
+        known[y] = known.get(y, 0) | x
     counts = []
     removed = 0
     while legal:
@@ -70,7 +75,6 @@ def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> P
         kinds[kind_of[a]] &= ~gone
         removed += 1
         legal = [p for p in legal if not (p[0] | p[1]) & gone]
-        known = set(legal)
         empty = g.padded & ~tiles
         seen = g.reach(gone, empty, tiles)  # fills are unions: one flood from both cells
         fresh = []
@@ -79,8 +83,7 @@ def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> P
         while look:
             x = look & -look
             look ^= x
-            code = kind_of[x]
-            mask = kinds[code]
+            mask = kinds[kind_of[x]]
             if done & mask:
                 continue
             done |= mask
@@ -92,24 +95,17 @@ def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> P
             while rest:
                 x = rest & -rest
                 rest ^= x
-                if not rest:
-                    break
-                if all((x, y) in known for y in _bits(rest)):
+                unknown = rest & ~known.get(x, 0)
+                if not unknown:
                     continue
-                hit = g.reach(x, empty, tiles) & rest
+                hit = g.reach(x, empty, tiles) & unknown
                 while hit:
                     y = hit & -hit
                     hit ^= y
-                    if (x, y) not in known:
-                        fresh.append((x, y))
+                    fresh.append((x, y))
         fresh.sort()
         legal.extend(fresh)
-        known.update(fresh)
+        for x, y in fresh:
+            known[x] = known.get(x, 0) | y
+            known[y] = known.get(y, 0) | x
     return Playout(tiles == 0, removed, tuple(counts))
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
