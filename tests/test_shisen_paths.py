@@ -129,3 +129,23 @@ def test_the_row_fill_by_addition_matches_the_step_by_step_fill():
         seeds = sum({1 << (rng.below(g.rows) * g.stride + rng.below(w + 2)) for _ in range(rng.below(4) + 1)})
         m = empty | seeds
         assert (((m + seeds) ^ m) & m) | seeds == Geometry._fill(seeds, empty, 1)
+
+
+def test_reach_by_bends_splits_reach_at_one_bend():
+    """The one-bend part is exactly the tiles brute force joins with at most one bend."""
+    from harupan.engine.rng import Rng
+    from harupan.engine.shisen.paths import find_path, geometry
+
+    rng = Rng("reach-by-bends")
+    for _ in range(150):
+        w, h = rng.below(7) + 2, rng.below(5) + 2
+        g = geometry(w, h)
+        occupied = {(x, y) for y in range(h) for x in range(w) if rng.below(2)}
+        tiles = sum(1 << g.bit(x, y) for x, y in occupied)
+        for x, y in sorted(occupied)[:3]:
+            source = 1 << g.bit(x, y)
+            one, two = g.reach_by_bends(source, g.padded & ~tiles, tiles)
+            assert two == g.reach(source, g.padded & ~tiles, tiles)
+            for q in occupied - {(x, y)}:
+                path = find_path(w, h, lambda p: p in occupied, (x, y), q)
+                assert bool(one >> g.bit(*q) & 1) == (path is not None and len(path) <= 3), (w, h, (x, y), q)

@@ -115,6 +115,25 @@ class Geometry:
         near = (h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)
         return near & tiles & ~source
 
+    def reach_by_bends(self, source: int, empty: int, tiles: int) -> tuple[int, int]:
+        """(tiles joinable from ``source`` with at most one bend, with at most two): :meth:`reach`
+        with its one-bend part kept. A cell's last run decides which neighbours continue it
+        straight, so one bend reaches the horizontal neighbours of H1 and vertical of V1."""
+        s = self.stride
+        fill = self._fill
+        m = empty | source
+        h0 = (((m + source) ^ m) & m) | source | fill(source, empty, -1)
+        v0 = fill(source, empty, s) | fill(source, empty, -s)
+        v1 = fill(h0, empty, s) | fill(h0, empty, -s)
+        m = empty | v0
+        h1 = (((m + v0) ^ m) & m) | v0 | fill(v0, empty, -1)
+        m = empty | v1
+        h2 = (((m + v1) ^ m) & m) | v1 | fill(v1, empty, -1)
+        v2 = fill(h1, empty, s) | fill(h1, empty, -s)
+        one = ((h1 << 1) | (h1 >> 1) | (v1 << s) | (v1 >> s)) & tiles & ~source
+        two = ((h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)) & tiles & ~source
+        return one, two
+
     def reach_any(self, source: int, empty: int, targets: int) -> int:
         """Like :meth:`reach`, but a target may also stand inside the empty region (a tile that an
         optimistic analysis already treats as gone still counts as reachable)."""

@@ -76,7 +76,9 @@ def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> P
         removed += 1
         legal = [p for p in legal if not (p[0] | p[1]) & gone]
         empty = g.padded & ~tiles
-        seen = g.reach(gone, empty, tiles)  # fills are unions: one flood from both cells
+        # A new pair's path runs through a freed cell f, and its bends split at f, so at least one
+        # of its tiles joins f with at most one bend: only those tiles need searching from.
+        close, seen = g.reach_by_bends(gone, empty, tiles)  # one flood from both cells (unions)
         fresh = []
         done = 0  # kinds already looked at
         look = seen
@@ -90,19 +92,21 @@ def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> P
             cand = mask & seen
             if cand & (cand - 1) == 0:
                 continue  # fewer than two of this kind in sight
-            # a new pair needs both tiles in sight of the freed cells
-            rest = cand
-            while rest:
-                x = rest & -rest
-                rest ^= x
-                unknown = rest & ~known.get(x, 0)
+            # a new pair needs both tiles in sight of the freed cells, one of them close
+            searched = 0
+            near = cand & close
+            while near:
+                x = near & -near
+                near ^= x
+                unknown = cand & ~x & ~searched & ~known.get(x, 0)
+                searched |= x
                 if not unknown:
                     continue
                 hit = g.reach(x, empty, tiles) & unknown
                 while hit:
                     y = hit & -hit
                     hit ^= y
-                    fresh.append((x, y))
+                    fresh.append((x, y) if x < y else (y, x))
         fresh.sort()
         legal.extend(fresh)
         for x, y in fresh:
