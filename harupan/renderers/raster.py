@@ -121,9 +121,10 @@ def _sprite(art: tuple, k: float, fx: float, fy: float, odd_x: int, odd_y: int) 
 
 def _opaque_edges(art: tuple) -> bool:
     """True when nothing in the art blends with what lies under it: its text (the only thing
-    Pillow anti-aliases) sits on the art's own first shape, so a sprite pasted on the page gives
-    the very pixels of drawing the art there."""
-    return all(not isinstance(p, Use) for p in art) and bool(art) and isinstance(art[0], RoundRect) and art[0].fill
+    Pillow anti-aliases) sits on the art's own first, filled shape, so a sprite pasted on the page
+    gives the very pixels of drawing the art there."""
+    return (bool(art) and all(not isinstance(p, Use) for p in art) and isinstance(art[0], (RoundRect, Circle))
+            and bool(art[0].fill))
 
 
 def render_image(drawing: Drawing, scale: float = 1.0) -> Image.Image:

@@ -10,6 +10,7 @@ import math
 
 import datetime as _dt
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .model import Circle, Drawing, Line, RoundRect, Text, Use, place
 from .tileart import TILE_H, TILE_W, ZODIAC_NAMES, ZODIAC_SIZE, mahjong_tile, zodiac_tile
@@ -91,12 +92,17 @@ def board_drawing_items(cells, *, easy: bool, x0: float, y0: float, scale: float
                 continue
             items.append(Use(mahjong_tile(code, easy), ox, oy, scale))
             if numbers is not None and (x, y) in numbers:
-                n = numbers[(x, y)]
-                r = 0.2 * tw
-                cx, cy = ox + tw - r - 1.5 * scale, oy + r + 1.5 * scale
-                items += [Circle(cx, cy, r, fill="#FFFFFF", stroke=ACCENT, width=2.2 * scale),
-                          Text(cx, cy, str(n), r * (1.1 if n < 10 else 0.9 if n < 100 else 0.72), ACCENT)]
+                items.append(Use(step_badge(numbers[(x, y)]), ox, oy, scale))
     return items
+
+
+@lru_cache(maxsize=512)
+def step_badge(n: int) -> tuple:
+    """The answer key's removal step, a numbered disc in a tile's top right corner (tile units)."""
+    r = 0.2 * TILE_W
+    cx, cy = TILE_W - r - 1.5, r + 1.5
+    return (Circle(cx, cy, r, fill="#FFFFFF", stroke=ACCENT, width=2.2),
+            Text(cx, cy, str(n), r * (1.1 if n < 10 else 0.9 if n < 100 else 0.72), ACCENT))
 
 
 def _header(frame: Frame, title: str, subtitle: str) -> list:
