@@ -67,14 +67,15 @@ def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> P
         known[y] = known.get(y, 0) | x
     counts = []
     removed = 0
+    # each legal pair is kept with the mask of its two cells: filtering is then one AND a pair
+    legal = [(a, b, a | b) for a, b in legal]
     while legal:
         counts.append(len(legal))
-        a, b = legal[rng.below(len(legal))]
-        gone = a | b
+        a, b, gone = legal[rng.below(len(legal))]
         tiles &= ~gone
         kinds[kind_of[a]] &= ~gone
         removed += 1
-        legal = [p for p in legal if not (p[0] | p[1]) & gone]
+        legal = [p for p in legal if not p[2] & gone]
         empty = g.padded & ~tiles
         # A new pair's path runs through a freed cell f, and its bends split at f, so at least one
         # of its tiles joins f with at most one bend: only those tiles need searching from.
@@ -106,10 +107,10 @@ def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> P
                 while hit:
                     y = hit & -hit
                     hit ^= y
-                    fresh.append((x, y) if x < y else (y, x))
+                    fresh.append((x, y, x | y) if x < y else (y, x, x | y))
         fresh.sort()
         legal.extend(fresh)
-        for x, y in fresh:
+        for x, y, _ in fresh:
             known[x] = known.get(x, 0) | y
             known[y] = known.get(y, 0) | x
     return Playout(tiles == 0, removed, tuple(counts))
