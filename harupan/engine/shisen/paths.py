@@ -318,10 +318,10 @@ def visible_pairs(width: int, height: int, cells) -> list[tuple[Point, Point]]:
     """
     W = width + 2
     return [((a % W - 1, a // W - 1), (b % W - 1, b // W - 1))
-            for a, b in sorted(_visible_index_pairs(width, height, cells))]
+            for a, b in sorted(visible_index_pairs(width, height, cells))]
 
 
-def _visible_index_pairs(width: int, height: int, cells) -> set[tuple[int, int]]:
+def visible_index_pairs(width: int, height: int, cells) -> set[tuple[int, int]]:
     """The pairs of :func:`visible_pairs` as indices into the padded grid (row-major, so sorting
     the index pairs sorts the points)."""
     W, H = width + 2, height + 2

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from .board import Board, Pair
 from ..rng import Rng
-from .paths import Geometry, geometry
+from .paths import Geometry, geometry, visible_index_pairs
 
 SOLVED, UNSOLVABLE, UNDECIDED = "solved", "unsolvable", "undecided"
 DEFAULT_BUDGET = 3_000
@@ -156,6 +156,25 @@ class _Search:
                     queued.add(other)
         return [grp for grp in groups if grp in live], tiles, removed
 
+    def joinable_now(self, groups: list[int]) -> int:
+        """Every tile that can be joined with a tile of its own group right now, from one sweep
+        over the empty runs (:func:`.paths.visible_index_pairs`) instead of a flood per tile."""
+        g = self.g
+        w, stride = g.width, g.stride
+        cells = [[None] * w for _ in range(g.height)]
+        for gid, grp in enumerate(groups):
+            rest = grp
+            while rest:
+                t = rest & -rest
+                rest ^= t
+                py, px = divmod(t.bit_length() - 1, stride)
+                cells[py - 1][px - 1] = gid
+        out = 0
+        w2 = w + 2
+        for a, b in visible_index_pairs(w, g.height, cells):
+            out |= (1 << (a // w2 * stride + a % w2)) | (1 << (b // w2 * stride + b % w2))
+        return out
+
     def hopeless(self, groups: list[int], tiles: int) -> bool:
         """The relaxation: True when some tile can never be removed, whatever the order."""
         g = self.g
@@ -163,10 +182,28 @@ class _Search:
         for grp in groups:
             for t in _low_bits(grp):
                 group_of[t] = grp
-        gone = 0
         base_empty = g.padded & ~tiles
-        todo = list(group_of)
-        queued = set(todo)
+        todo: list[int] = []
+        queued: set[int] = set()
+        gone = 0
+
+        def release(new: int, empty: int) -> None:
+            # A new path for a tile u runs through a cell just emptied, so u and one of its
+            # partners (or the partner's empty cell) are both in sight of those cells. One
+            # flood from all of them finds that sight (fills distribute over unions).
+            seen = g.reach_any(new, empty | new, tiles)
+            near = seen | new
+            for u in _low_bits(seen & ~gone):
+                if u not in queued and group_of[u] & ~u & near:
+                    todo.append(u)
+                    queued.add(u)
+
+        # First round: every tile joinable now goes (with its partner), found by one sweep; a
+        # tile that cannot join now can only join later through cells emptied meanwhile, and
+        # release() queues exactly those.
+        gone = self.joinable_now(groups)
+        if gone:
+            release(gone, base_empty)
         while todo:
             t = todo.pop()
             queued.discard(t)
@@ -178,15 +215,7 @@ class _Search:
                 # Joining is symmetric: the partners t reaches could reach t, so they go too.
                 new = (t | hit) & ~gone
                 gone |= new
-                # A new path for a tile u runs through a cell just emptied, so u and one of its
-                # partners (or the partner's empty cell) are both in sight of those cells. One
-                # flood from all of them finds that sight (fills distribute over unions).
-                seen = g.reach_any(new, empty | new, tiles)
-                near = seen | new
-                for u in _low_bits(seen & ~gone):
-                    if u not in queued and group_of[u] & ~u & near:
-                        todo.append(u)
-                        queued.add(u)
+                release(new, empty)
         return gone != tiles
 
     def search(self, groups: list[int], tiles: int, check: list[int]) -> list[tuple[int, int]] | None:
