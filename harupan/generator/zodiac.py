@@ -3,8 +3,9 @@
 Chance nodes average over every empty cell and both spawn ranks with their protocol weights
 (rat 0.9, ox 0.1); the bot never looks at the seeded RNG's next draw. The evaluation is a sum of
 per-row scores read from a table built once (empty cells, merges on offer, monotonic rows and
-columns, big tiles kept to one side), applied to the four rows and, through a transpose, the
-four columns: the approach of the strong 2048 engines, with their published weights.
+columns, big tiles kept to one side), applied to the four rows and the four columns (each
+gathered by one multiplication): the approach of the strong 2048 engines, with their published
+weights.
 Search depth adapts: deeper when few cells are empty, where the chance nodes are small.
 """
 
@@ -14,7 +15,9 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine.zodiac import MOVES, WON, Game, move, transpose, row_tables
+import struct
+
+from ..engine.zodiac import COLUMN_GATHER, MOVES, WON, Game, column_tables, move, row_tables
 
 LOST_PENALTY = 200000.0
 MONOTONICITY_POWER = 4.0
@@ -69,10 +72,8 @@ def _heuristic_table() -> list[float]:
 
 
 def evaluate(b: int) -> float:
-    h = _heuristic_table()
-    t = transpose(b)
-    return (h[b & 0xFFFF] + h[(b >> 16) & 0xFFFF] + h[(b >> 32) & 0xFFFF] + h[b >> 48]
-            + h[t & 0xFFFF] + h[(t >> 16) & 0xFFFF] + h[(t >> 32) & 0xFFFF] + h[t >> 48])
+    """The evaluation of a packed board: its four rows, then its four columns."""
+    return _Search(0).evaluate(b)
 
 
 def _empties(b: int) -> list[int]:
@@ -87,25 +88,30 @@ def _distinct(b: int) -> int:
 
 
 _LEFT, _RIGHT = row_tables()
+_UP, _DOWN = column_tables()
+_ROWS = struct.Struct("<4H")
 
 
-def _after_moves(b: int) -> list[int]:
-    """The boards after each move that changes ``b`` (order U D L R), one transpose for U and D."""
-    L, R = _LEFT, _RIGHT
-    r0, r1, r2, r3 = b & 0xFFFF, (b >> 16) & 0xFFFF, (b >> 32) & 0xFFFF, b >> 48
-    t = transpose(b)
-    c0, c1, c2, c3 = t & 0xFFFF, (t >> 16) & 0xFFFF, (t >> 32) & 0xFFFF, t >> 48
+def _after_moves(b: int, L=_LEFT, R=_RIGHT, U=_UP, D=_DOWN, K=COLUMN_GATHER, split=_ROWS.unpack,
+                 join=_ROWS.pack, from_bytes=int.from_bytes) -> list[int]:
+    """The boards after each move that changes ``b`` (order U D L R). Rows come from one struct
+    split, columns from one multiplication each (as in the engine's move)."""
+    r0, r1, r2, r3 = split(b.to_bytes(8, "little"))
+    c0 = ((b & 0x000F000F000F000F) * K >> 48) & 0xFFFF
+    c1 = ((b & 0x00F000F000F000F0) * K >> 52) & 0xFFFF
+    c2 = ((b & 0x0F000F000F000F00) * K >> 56) & 0xFFFF
+    c3 = ((b & 0xF000F000F000F000) * K >> 60) & 0xFFFF
     out = []
-    up = transpose(L[c0] | (L[c1] << 16) | (L[c2] << 32) | (L[c3] << 48))
+    up = U[c0] | (U[c1] << 4) | (U[c2] << 8) | (U[c3] << 12)
     if up != b:
         out.append(up)
-    down = transpose(R[c0] | (R[c1] << 16) | (R[c2] << 32) | (R[c3] << 48))
+    down = D[c0] | (D[c1] << 4) | (D[c2] << 8) | (D[c3] << 12)
     if down != b:
         out.append(down)
-    left = L[r0] | (L[r1] << 16) | (L[r2] << 32) | (L[r3] << 48)
+    left = from_bytes(join(L[r0], L[r1], L[r2], L[r3]), "little")
     if left != b:
         out.append(left)
-    right = R[r0] | (R[r1] << 16) | (R[r2] << 32) | (R[r3] << 48)
+    right = from_bytes(join(R[r0], R[r1], R[r2], R[r3]), "little")
     if right != b:
         out.append(right)
     return out
@@ -118,13 +124,16 @@ class _Search:
         self.scores: dict[int, float] = {}  # leaf boards recur across spawn orders
         self.h = _heuristic_table()
 
-    def evaluate(self, b: int) -> float:
+    def evaluate(self, b: int, K=COLUMN_GATHER, split=_ROWS.unpack) -> float:
         v = self.scores.get(b)
         if v is None:
             h = self.h
-            t = transpose(b)
-            v = self.scores[b] = (h[b & 0xFFFF] + h[(b >> 16) & 0xFFFF] + h[(b >> 32) & 0xFFFF] + h[b >> 48]
-                                  + h[t & 0xFFFF] + h[(t >> 16) & 0xFFFF] + h[(t >> 32) & 0xFFFF] + h[t >> 48])
+            r0, r1, r2, r3 = split(b.to_bytes(8, "little"))
+            v = self.scores[b] = (h[r0] + h[r1] + h[r2] + h[r3]
+                                  + h[((b & 0x000F000F000F000F) * K >> 48) & 0xFFFF]
+                                  + h[((b & 0x00F000F000F000F0) * K >> 52) & 0xFFFF]
+                                  + h[((b & 0x0F000F000F000F00) * K >> 56) & 0xFFFF]
+                                  + h[((b & 0xF000F000F000F000) * K >> 60) & 0xFFFF])
         return v
 
     def chance(self, b: int, depth: int, prob: float) -> float:
@@ -134,9 +143,15 @@ class _Search:
         hit = self.cache.get(key)
         if hit is not None:
             return hit
-        cells = [i for i in range(0, 64, 4) if not (b >> i) & 0xF]
-        if not cells:
+        # empty cells, lowest first: a nibble is zero when none of its four bits is set
+        z = ~(b | (b >> 1) | (b >> 2) | (b >> 3)) & 0x1111111111111111
+        if not z:
             return self.evaluate(b)
+        cells = []
+        while z:
+            low = z & -z
+            cells.append(low.bit_length() - 1)
+            z ^= low
         n = len(cells)
         p1 = prob * 0.9 / n
         p2 = prob * 0.1 / n
