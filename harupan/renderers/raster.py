@@ -113,7 +113,7 @@ def _sprite(art: tuple, k: float, fx: float, fy: float, odd_x: int, odd_y: int) 
         size = (math.ceil(fx + x1 * k) - left + 2, math.ceil(fy + y1 * k) - top + 2)
         img = Image.new("RGBA", size, (0, 0, 0, 0))
         draw_items(ImageDraw.Draw(img), art, k, fx - left, fy - top)
-        if len(_SPRITES) > 2048:
+        if len(_SPRITES) > 1024:  # about 20 MB at most
             _SPRITES.clear()
         hit = _SPRITES[key] = (img, left, top)
     return hit
