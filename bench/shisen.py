@@ -2,7 +2,7 @@
 
     python bench/shisen.py [--deals 200] [--boards 20]
 
-1. Legal-pair enumeration on full 18x8 boards: engine (one reach bitboard per tile) against a
+1. Legal-pair enumeration on full 18x8 boards: engine (one sweep over the empty runs) against a
    per-pair breadth-first search (bench/shisen_baseline.py). Target: >= 50x faster.
 2. The solver over random 144-tile deals: share decided (solved or proved unsolvable) within 1 s
    each, and the median time. Target: >= 99%.

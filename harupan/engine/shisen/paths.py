@@ -1,12 +1,13 @@
 """Paths under the exact rule: horizontal and vertical runs through empty cells, at most two bends,
 over the board and the one-cell ring just outside it, no farther.
 
-Two ways in:
+Three ways in:
 
 * :func:`find_path` for one pair: the corner points of a shortest legal path (for drawing).
-* :class:`Geometry.reach` for one tile: every tile it can join, as a bitboard. Enumerating all
-  legal pairs calls it once per tile instead of searching once per pair; it is the inner loop of
-  the solver, the grader and the hint.
+* :class:`Geometry.reach` for one tile (or several at once): every tile it can join, as a
+  bitboard; the inner loop of the solver, the grader and the hint.
+* :func:`visible_pairs` for a whole position: every legal pair from one sweep over the empty runs,
+  never a search per pair.
 
 Bitboard layout: the board padded by the ring is ``(W+2) × (H+2)``; each padded row takes
 ``W+3`` bits, the last bit a guard that is never empty, so a horizontal shift cannot wrap into the
