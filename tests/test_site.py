@@ -279,3 +279,41 @@ def test_a_killed_run_leaves_no_worker_processes_behind(tmp_path, command):
     while _processes_mentioning(str(site)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _processes_mentioning(str(site)) == []
+
+
+@pytest.mark.parametrize("failure", ["cannot start", "worker died"])
+def test_without_worker_processes_the_build_does_the_work_itself(tmp_path, monkeypatch, failure):
+    """A machine where a process pool cannot start (or a worker is killed) still gets its site,
+    the same bytes as a build in one process."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from harupan.publish import site as publish
+    from harupan.publish.config import load_config
+
+    cfg = load_config()
+    dates = ["2026-12-01", "2026-12-02"]
+    publish.build(tmp_path / "plain", dates, cfg, jobs=1)
+
+    class Broken:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, fn, items, chunksize=1):
+            raise BrokenProcessPool("a worker died")
+
+    def no_pool(jobs):
+        if failure == "cannot start":
+            raise OSError("no /dev/shm")
+        return Broken()
+
+    monkeypatch.setattr(publish, "worker_pool", no_pool)
+    counts = publish.build(tmp_path / "many", dates, cfg, jobs=2)  # days side by side
+    assert counts == {"written": 2, "unchanged": 0, "skipped": 0}
+    publish.build(tmp_path / "one", dates[:1], cfg, jobs=2)  # one day's pieces side by side
+    plain = snapshot(tmp_path / "plain")
+    assert snapshot(tmp_path / "many") == plain
+    assert {k: v for k, v in snapshot(tmp_path / "one").items() if "2026/12/01" in k} == \
+        {k: v for k, v in plain.items() if "2026/12/01" in k}

@@ -25,6 +25,7 @@ import os
 import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
@@ -178,6 +179,11 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+# A pool that cannot start (no fork, no /dev/shm for its locks) or loses a worker (killed by the
+# OOM killer, say): the work is then done in this process instead; the output is the same.
+POOL_FAILURES = (OSError, NotImplementedError, BrokenProcessPool)
+
+
 def worker_pool(jobs: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=jobs, initializer=_die_with_parent, initargs=(os.getpid(),))
 
@@ -190,11 +196,14 @@ def publish_one_day_in_parallel(site: Path, date: str, cfg: SiteConfig, jobs: in
 
     def map_fn(fn, items):
         items = list(items)
-        with worker_pool(min(jobs, len(items))) as pool:
-            results = pool.map(fn, items)  # submitted now, collected below
-            if fn is not render_file:
-                font("sans"), font("serif")
-            return list(results)
+        try:
+            with worker_pool(min(jobs, len(items))) as pool:
+                results = pool.map(fn, items)  # submitted now, collected below
+                if fn is not render_file:
+                    font("sans"), font("serif")
+                return list(results)
+        except POOL_FAILURES:  # no worker processes to be had (or one died): do it here
+            return list(map(fn, items))
 
     return publish_day(site, date, cfg, force=force, map_fn=map_fn)
 
@@ -360,22 +369,27 @@ def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force
         for name, content in _static_files().items():  # before any page that links them
             write_atomic(site / name, content)
         work = [(str(site), d, cfg, force) for d in dates]
+        results: dict[str, str] = {}
         if jobs > 1 and len(work) == 1:  # one day (the nightly run): its pieces side by side
-            counts[publish_one_day_in_parallel(site, dates[0], cfg, jobs, force)] += 1
+            results[dates[0]] = publish_one_day_in_parallel(site, dates[0], cfg, jobs, force)
             if progress:
                 progress(1, 1)
         elif jobs > 1:
-            with worker_pool(jobs) as pool:
-                for i, (date, result) in enumerate(pool.map(_publish_day_job, work, chunksize=1), 1):
-                    counts[result] += 1
-                    if progress:
-                        progress(i, len(work))
-        else:
-            for i, item in enumerate(work, 1):
-                _, result = _publish_day_job(item)
-                counts[result] += 1
+            try:
+                with worker_pool(jobs) as pool:
+                    for date, result in pool.map(_publish_day_job, work, chunksize=1):
+                        results[date] = result
+                        if progress:
+                            progress(len(results), len(work))
+            except POOL_FAILURES:
+                pass  # no worker processes to be had (or one died): the rest is done below
+        for item in work:
+            if item[1] not in results:
+                results[item[1]] = _publish_day_job(item)[1]
                 if progress:
-                    progress(i, len(work))
+                    progress(len(results), len(work))
+        for result in results.values():
+            counts[result] += 1
         write_listings(site, cfg)
     return counts
 
