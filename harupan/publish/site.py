@@ -165,7 +165,7 @@ def _die_with_parent(parent: int) -> None:
 
         if ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL) != 0:  # 1 = PR_SET_PDEATHSIG
             raise OSError("prctl failed")
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):  # no prctl here (macOS, Windows)
         import threading
         import time
 
