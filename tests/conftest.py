@@ -23,6 +23,21 @@ def load_vectors(name: str):
     return data
 
 
+def debian_tool(program: str, package: str) -> str | None:
+    """The path of ``program``; when it is missing, the Debian ``package`` that has it is installed
+    first (the tests run as root on the CI machine). None where that cannot be done."""
+    import shutil
+    import subprocess
+
+    found = shutil.which(program)
+    if found or not shutil.which("apt-get") or os.geteuid() != 0:
+        return found
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(["apt-get", "update", "-qq"], check=True, timeout=900, env=env)
+    subprocess.run(["apt-get", "install", "-y", "-qq", package], check=True, timeout=1800, env=env)
+    return shutil.which(program)
+
+
 def update_golden() -> bool:
     return os.environ.get("HARUPAN_UPDATE_GOLDEN") == "1"
 

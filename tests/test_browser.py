@@ -3,12 +3,12 @@
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import debian_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "_artifacts"
@@ -20,12 +20,7 @@ pytestmark = pytest.mark.slow
 
 
 def chromium_path() -> str:
-    found = shutil.which("chromium")
-    if not found:  # the test setup installs Debian's chromium when it is missing (we are root here)
-        subprocess.run(["apt-get", "update", "-qq"], check=True, timeout=900)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, timeout=1800,
-                       env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
-        found = shutil.which("chromium")
+    found = debian_tool("chromium", "chromium")  # Debian's chromium, installed when missing
     assert found, "chromium is not installed"
     return found
 

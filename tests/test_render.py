@@ -13,7 +13,7 @@ from harupan.renderers.raster import png_bytes, render_image
 from harupan.renderers.sheets import shisen_page, zodiac_page, zodiac_share
 from harupan.renderers.tileart import mahjong_tile, zodiac_tile
 
-from conftest import GOLDEN, update_golden
+from conftest import GOLDEN, debian_tool, update_golden
 
 OUT = GOLDEN / "render"
 SMALL = Layout(parse_text("""
@@ -195,7 +195,6 @@ def test_the_pdf_defines_each_tile_face_once_and_places_it_everywhere():
     assert len(re.findall(rb"/BBox \[-100000", render_pdf([page, key]))) == len(everything)
 
 
-@pytest.mark.skipif(__import__("shutil").which("pdftoppm") is None, reason="needs poppler's pdftoppm")
 def test_the_pdf_looks_like_the_png(tmp_path):
     """Poppler's rendering of the vector PDF against Pillow's raster of the same drawing, compared
     as 16-pixel block averages at 75 dpi: the backends draw one model, so they differ only in
@@ -203,12 +202,15 @@ def test_the_pdf_looks_like_the_png(tmp_path):
     with one tile left out must fail the same comparison."""
     import subprocess
 
+    pdftoppm = debian_tool("pdftoppm", "poppler-utils")
+    if pdftoppm is None:
+        pytest.skip("poppler's pdftoppm is missing and cannot be installed here")
     page = shisen_page(layout_to_dict(SMALL), "a4", answers=True)
     pillow = render_image(page, 0.25)
 
     def worst_block(drawing) -> int:
         (tmp_path / "p.pdf").write_bytes(render_pdf([drawing]))
-        subprocess.run(["pdftoppm", "-r", "75", "-png", "-singlefile", str(tmp_path / "p.pdf"), str(tmp_path / "p")],
+        subprocess.run([pdftoppm, "-r", "75", "-png", "-singlefile", str(tmp_path / "p.pdf"), str(tmp_path / "p")],
                        check=True)
         poppler = Image.open(tmp_path / "p.png").convert("RGB")
         w, h = min(poppler.size[0], pillow.size[0]), min(poppler.size[1], pillow.size[1])

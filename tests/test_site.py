@@ -14,6 +14,7 @@ from harupan.cli.main import cli
 from harupan.publish.lock import SiteLock
 
 from sitecheck import broken_links, page_text, snapshot
+from conftest import debian_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}
@@ -230,10 +231,7 @@ def test_parallel_build_equals_days_one_by_one(tmp_path):
 
 @pytest.mark.slow
 def test_nu_html_checker_finds_no_errors(base_site):
-    if not shutil.which("java"):  # the test setup installs a Java runtime when the machine has none (root here)
-        subprocess.run(["apt-get", "update", "-qq"], check=True, timeout=900)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "default-jre-headless"], check=True, timeout=1800,
-                       env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    assert debian_tool("java", "default-jre-headless"), "no Java runtime for the Nu checker"
     tools = ROOT / "tests" / "tools"
     jar = tools / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
     if not jar.exists():
