@@ -57,8 +57,9 @@ class Geometry:
     def _fill(seed: int, empty: int, shift: int) -> int:
         """Cells reachable from ``seed`` by repeated ``shift`` through ``empty`` (seed included).
 
-        A plain loop that stops when nothing changes: on crowded boards runs are short, and this
-        measured 4-6x faster than a fixed-step Kogge-Stone fill (bench/shisen.py keeps both honest).
+        The reference form of a fill: a plain loop that stops when nothing changes (on crowded
+        boards runs are short; it measured 4-6x faster than a fixed-step Kogge-Stone fill).
+        :meth:`_stages` writes it out inline, and tests hold its one-addition row fill to this.
         """
         g = seed
         if shift > 0:
@@ -73,13 +74,6 @@ class Geometry:
             if n == g:
                 return g
             g = n
-
-    def hfill(self, seed: int, empty: int) -> int:
-        return self._fill(seed, empty, 1) | self._fill(seed, empty, -1)
-
-    def vfill(self, seed: int, empty: int) -> int:
-        s = self.stride
-        return self._fill(seed, empty, s) | self._fill(seed, empty, -s)
 
     def _stages(self, source: int, empty: int) -> tuple[int, int, int, int]:
         """(H2, V2, H1, V1): cells reached with at most two bends, the last run horizontal /
