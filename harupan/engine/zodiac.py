@@ -99,18 +99,6 @@ def column_tables() -> tuple[list[int], list[int]]:
     return _UP, _DOWN
 
 
-def transpose(b: int) -> int:
-    """Swap rows and columns of a packed board (bit tricks from the 2048 engines)."""
-    a1 = b & 0xF0F00F0FF0F00F0F
-    a2 = b & 0x0000F0F00000F0F0
-    a3 = b & 0x0F0F00000F0F0000
-    a = a1 | (a2 << 12) | (a3 >> 12)
-    b1 = a & 0xFF00FF0000FF00FF
-    b2 = a & 0x00FF00FF00000000
-    b3 = a & 0x00000000FF00FF00
-    return b1 | (b2 >> 24) | (b3 << 24)
-
-
 # Rows are split with one struct call rather than four shift-and-mask steps: measured 16% faster.
 _ROWS = struct.Struct("<4H")
 _split = _ROWS.unpack
