@@ -2,9 +2,9 @@
 
 A 4×4 board of ranks 0 (empty), 1 쥐 rat … 12 돼지 pig. The board is packed into one int, four
 bits a cell, cell ``i = 4·row + column`` at bits ``4i … 4i+3``. Every possible row (65,536 of
-them) is slid once at import, so a move is four table look-ups (a column is gathered by one multiplication),
-the technique of the well-known 2048 engines. ``bench/zodiac.py`` measures it against a plain
-list-based slide.
+them) is slid once at import, so a move is four table look-ups (a column is first gathered by one
+multiplication), the technique of the well-known 2048 engines. ``bench/zodiac.py`` measures it
+against a plain list-based slide.
 
 Rules: a line slides toward the move's edge; equal neighbours merge once per move, nearest the
 edge first, and each merge scores the new rank. Pigs do not merge (the game ends at the first
