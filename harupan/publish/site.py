@@ -132,11 +132,9 @@ def render_day(bundle: dict, data: bytes, cfg: SiteConfig, map_fn=map) -> dict[s
     site = site_dict(cfg)
     date = bundle["date"]
     rendered = dict(zip(RENDERED, map_fn(render_file, [(name, bundle) for name in RENDERED])))
-    out = {"puzzle.json": data}
-    for name in ("shisen.png", "shisen-answer.png", "zodiac.png", "sheet-a4.pdf", "sheet-letter.pdf"):
-        out[name] = rendered[name]
-    out["index.html"] = pages.day_page(bundle, site, day_path(date), featured(bundle)).encode("utf-8")
-    return out
+    rendered["puzzle.json"] = data
+    rendered["index.html"] = pages.day_page(bundle, site, day_path(date), featured(bundle)).encode("utf-8")
+    return {name: rendered[name] for name in DAY_FILES}  # DAY_FILES ends with the page
 
 
 def publish_day(site: Path, date: str, cfg: SiteConfig, *, force: bool = False, map_fn=map) -> str:

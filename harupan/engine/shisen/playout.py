@@ -54,10 +54,6 @@ def random_playouts(board: Board, rng: Rng, n: int) -> list[Playout]:
     return [_play(g, tiles, dict(kinds), kind_of, list(first), rng) for _ in range(n)]
 
 
-def random_playout(board: Board, rng: Rng) -> Playout:
-    return random_playouts(board, rng, 1)[0]
-
-
 def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> Playout:
     # known[x]: the tiles x is known to pair with. A joinable pair stays joinable, so this only
     # grows; bits of tiles already gone never meet the masks it is tested against.
