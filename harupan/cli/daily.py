@@ -49,6 +49,33 @@ def daily(date: str | None, site: str, tz: str | None, par: str | None, jobs: in
     click.echo(f"{date}: {state} in {site}")
 
 
+@click.command("prepare")
+@click.option("--days", type=click.IntRange(1, 366), default=7, show_default=True,
+              help="How many days to prepare, from --from on.")
+@click.option("--from", "start", default=None, help="First day, YYYY-MM-DD (default: today in --tz).")
+@SITE_OPTION
+@click.option("--tz", default=None, help="Time zone that decides 'today' (default: site.yaml, Asia/Seoul).")
+@click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Days played side by side (default: the processor count, at most 4).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def prepare_cmd(days: int, start: str | None, site: str, tz: str | None, par: str | None, jobs: int | None,
+                quiet: bool) -> None:
+    """Play the coming days' zodiac par games ahead of time, so the nightly 'daily' run does not
+    wait for the par bot. Kept in SITE/.pars/ (not part of the site); days already published or
+    prepared are skipped. Safe to run while 'daily' runs."""
+    cfg = load_config(timezone=tz, par=par)
+    first = parse_date(start if start is not None else today_in(cfg.timezone))
+    try:
+        dates = [(first + dt.timedelta(days=i)).isoformat() for i in range(days)]
+    except OverflowError:
+        raise InputError(f"--days {days} from {first.isoformat()} runs past the year 9999") from None
+    if jobs is None:
+        jobs = max(1, min(4, os.cpu_count() or 1))
+    counts = publish.prepare(Path(site), dates, cfg.par, jobs=jobs, progress=publish.terminal_progress(quiet))
+    click.echo(f"{dates[0]}..{dates[-1]}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+
+
 @click.group("site")
 def site_group() -> None:
     """The static site: build many days, or preview it locally."""

@@ -6,7 +6,7 @@ import click
 
 from .. import __version__
 from .base import HarupanGroup
-from .daily import daily, site_group
+from .daily import daily, prepare_cmd, site_group
 from .shisen import shisen
 from .zodiac import zodiac
 from .render import render_cmd, sheet_cmd
@@ -26,6 +26,7 @@ def cli(debug: bool) -> None:
 
 cli.add_command(shisen)
 cli.add_command(daily)
+cli.add_command(prepare_cmd)
 cli.add_command(zodiac)
 cli.add_command(render_cmd)
 cli.add_command(sheet_cmd)

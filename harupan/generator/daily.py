@@ -35,16 +35,22 @@ def day_part(part: tuple) -> object:
 
 
 def day_bundle(date: str, size: str = DEFAULT_SIZE, difficulties=DIFFICULTIES, par: str | None = None,
-               map_fn=map) -> dict:
+               map_fn=map, known_par: dict | None = None) -> dict:
     """Every offered Shisen-sho layout with its proof, the zodiac start, and (unless ``par`` is
     None) the par bot's game: ``full`` or ``quick``. ``map_fn`` may run the pieces side by side
-    (a process pool's ``map``); every piece depends on the date alone, so the bundle is the same."""
+    (a process pool's ``map``); every piece depends on the date alone, so the bundle is the same.
+    ``known_par`` is the par bot's game made earlier (``day_part(("par", date, par))``, kept by
+    the caller): the bot is deterministic, so it stands in for playing the game again."""
     day = parse_date(date)
-    parts: list[tuple] = [("par", date, par)] if par is not None else []  # the longest piece first
+    if known_par is not None and (par is None or known_par.get("bot") != par):
+        raise ValueError(f"known_par is from the {known_par.get('bot')!r} bot, not {par!r}")
+    parts: list[tuple] = [("par", date, par)] if par is not None and known_par is None else []  # longest first
     parts += [("shisen", date, size, d) for d in difficulties]
     results = list(map_fn(day_part, parts))
     zodiac = {"format": ZODIAC_FORMAT, "seed": seed_for(date), "start": start_cells(date)}
-    if par is not None:
+    if known_par is not None:
+        zodiac["par"] = known_par
+    elif par is not None:
         zodiac["par"] = results.pop(0)
     shisen = dict(zip(difficulties, results))
     return {

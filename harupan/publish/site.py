@@ -38,7 +38,7 @@ from ..renderers.pdf import render_pdf
 from ..renderers.raster import png_bytes, render_image
 from ..renderers.sheets import print_set_pages, shisen_page, zodiac_share
 from ..renderers.webfont import subset_woff
-from . import rules
+from . import pars, rules
 from .atomic import ensure_dir, write_atomic
 from .config import SiteConfig
 from .lock import SiteLock
@@ -95,7 +95,8 @@ def day_is_current(site: Path, date: str, cfg: SiteConfig) -> bool:
 
 
 def load_bundle(site: Path, date: str, cfg: SiteConfig, map_fn=map) -> tuple[dict, bytes]:
-    """The day's bundle: the archived ``puzzle.json`` if there is one, else freshly generated."""
+    """The day's bundle: the archived ``puzzle.json`` if there is one, else freshly generated
+    (with the par kept by ``harupan prepare`` when there is one: see publish/pars.py)."""
     path = site / day_path(date) / "puzzle.json"
     if path.exists():
         try:
@@ -106,7 +107,8 @@ def load_bundle(site: Path, date: str, cfg: SiteConfig, map_fn=map) -> tuple[dic
         if bundle.get("date") != date:
             raise CheckFailed(f"{path}: holds {bundle.get('date')!r}, not {date}")
         return bundle, data
-    bundle = day_bundle(date, difficulties=cfg.difficulties, par=cfg.par, map_fn=map_fn)
+    kept = pars.load(site, date, cfg.par) if cfg.par is not None else None
+    bundle = day_bundle(date, difficulties=cfg.difficulties, par=cfg.par, map_fn=map_fn, known_par=kept)
     return bundle, bundle_json(bundle)
 
 
@@ -151,6 +153,7 @@ def publish_day(site: Path, date: str, cfg: SiteConfig, *, force: bool = False, 
     for name, content in files.items():
         changed |= write_atomic(folder / name, content)
     write_atomic(folder / MARK, _mark(data, cfg).encode())
+    pars.forget(site, date)
     return "written" if changed else "unchanged"
 
 
@@ -389,6 +392,45 @@ def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force
         for result in results.values():
             counts[result] += 1
         write_listings(site, cfg)
+    return counts
+
+
+def prepare(site: Path, dates: list[str], bot: str, *, jobs: int = 1, progress=None) -> dict[str, int]:
+    """Play the par games of ``dates`` ahead of their day and keep them (publish/pars.py). Days
+    already published or already kept are left alone. No lock: the kept files are not part of
+    the site, each is written atomically, and two runs would write the same bytes."""
+    site = check_site_dir(site)
+    for d in dates:
+        parse_date(d)
+    counts = {"played": 0, "kept already": 0, "published already": 0}
+    todo = []
+    for d in dates:
+        if (site / day_path(d) / "puzzle.json").is_file():
+            counts["published already"] += 1
+            pars.forget(site, d)  # published while it was being prepared: not needed any more
+        elif pars.load(site, d, bot) is not None:
+            counts["kept already"] += 1
+        else:
+            todo.append((d, bot))
+    done: set[str] = set()
+
+    def keep(date: str, data: bytes) -> None:
+        pars.write(site, date, data)
+        done.add(date)
+        counts["played"] += 1
+        if progress:
+            progress(len(done), len(todo))
+
+    if jobs > 1 and len(todo) > 1:
+        try:
+            with worker_pool(min(jobs, len(todo))) as pool:
+                for date, data in pool.map(pars.play, todo, chunksize=1):
+                    keep(date, data)
+        except POOL_FAILURES:
+            pass  # no worker processes to be had (or one died): the rest is done below
+    for task in todo:
+        if task[0] not in done:
+            keep(*pars.play(task))
     return counts
 
 

@@ -1,0 +1,128 @@
+"""Pars made ahead (``harupan prepare``): the nightly run takes them instead of playing the game,
+publishes the same bytes, and never trusts a kept par it cannot check."""
+
+import json
+import shutil
+
+import pytest
+
+import harupan.generator.zodiac as bot
+from harupan.cli.main import cli
+from harupan.publish import pars
+
+from sitecheck import snapshot
+
+FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}
+
+
+@pytest.fixture(autouse=True)
+def fast_site(monkeypatch):
+    for k, v in FAST.items():
+        monkeypatch.setenv(k, v)
+
+
+def invoke(runner, *args):
+    return runner.invoke(cli, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def fresh_day(tmp_path_factory):
+    """2026-12-01 published the usual way, with the par played during the run."""
+    from click.testing import CliRunner
+
+    site = tmp_path_factory.mktemp("fresh") / "site"
+    with pytest.MonkeyPatch.context() as mp:
+        for k, v in FAST.items():
+            mp.setenv(k, v)
+        r = CliRunner().invoke(cli, ["daily", "--date", "2026-12-01", "--site", str(site)])
+    assert r.exit_code == 0, r.output
+    return site
+
+
+def no_bot(*args, **kwargs):
+    raise AssertionError("the par bot was asked to play a game that was kept")
+
+
+def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner, monkeypatch):
+    site = tmp_path / "site"
+    r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 3, "--site", site, "--jobs", 1)
+    assert r.exit_code == 0, r.output
+    assert "3 played" in r.output
+    assert sorted(p.name for p in (site / ".pars").iterdir()) == [
+        "2026-12-01.json", "2026-12-02.json", "2026-12-03.json"]
+    monkeypatch.setattr(bot, "play", no_bot)  # the run must not play the game again
+    r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 1)
+    assert r.exit_code == 0, r.output
+    day = "2026/12/01/"
+    assert {k: v for k, v in snapshot(site).items() if k.startswith(day)} == \
+        {k: v for k, v in snapshot(fresh_day).items() if k.startswith(day)}
+    # published: its kept par is gone, the others stay
+    assert sorted(p.name for p in (site / ".pars").iterdir()) == ["2026-12-02.json", "2026-12-03.json"]
+
+
+def test_prepare_skips_days_published_or_kept(fresh_day, tmp_path, runner):
+    site = tmp_path / "site"
+    shutil.copytree(fresh_day, site)
+    r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 2, "--site", site)
+    assert r.exit_code == 0 and "1 played, 0 kept already, 1 published already" in r.output
+    kept = (site / ".pars" / "2026-12-02.json").read_bytes()
+    r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 2, "--site", site)
+    assert r.exit_code == 0 and "0 played, 1 kept already, 1 published already" in r.output
+    assert (site / ".pars" / "2026-12-02.json").read_bytes() == kept
+    assert not (site / ".pars" / "2026-12-01.json").exists()
+
+
+def test_two_jobs_keep_the_same_bytes_as_one(tmp_path, runner):
+    for jobs in (1, 2):
+        r = invoke(runner, "prepare", "--from", "2027-02-27", "--days", 3, "--site", tmp_path / str(jobs),
+                   "--jobs", jobs)
+        assert r.exit_code == 0, r.output
+    assert snapshot(tmp_path / "1") == snapshot(tmp_path / "2") != {}
+
+
+def tamper(path, change):
+    record = json.loads(path.read_text())
+    change(record)
+    path.write_text(json.dumps(record))
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda r: r["par"].update(score=r["par"]["score"] + 4), "does not replay to the result it claims"),
+    (lambda r: r["par"].update(moves=r["par"]["moves"][:-1] + "Q"), "do not replay"),
+    (lambda r: r.update(date="2026-12-02"), "it is for '2026-12-02'"),
+    (lambda r: r.update(generator=0), "from generator 0"),
+    (lambda r: r["par"].update(bot="full"), "not from the 'quick' bot"),
+    (lambda r: r.update(format="something else"), "not a harupan/par@1 record"),
+])
+def test_a_kept_par_that_fails_a_check_is_played_again(fresh_day, tmp_path, runner, change, why):
+    site = tmp_path / "site"
+    assert invoke(runner, "prepare", "--from", "2026-12-01", "--days", 1, "--site", site).exit_code == 0
+    tamper(site / ".pars" / "2026-12-01.json", change)
+    r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 1)
+    assert r.exit_code == 0, r.output
+    assert why in r.stderr and "playing the game again" in r.stderr
+    assert (site / "2026/12/01/puzzle.json").read_bytes() == (fresh_day / "2026/12/01/puzzle.json").read_bytes()
+
+
+def test_unreadable_kept_par_is_played_again(fresh_day, tmp_path, runner):
+    site = tmp_path / "site"
+    (site / ".pars").mkdir(parents=True)
+    (site / ".pars" / "2026-12-01.json").write_text("{not json")
+    r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 1)
+    assert r.exit_code == 0 and "not JSON" in r.stderr
+    assert (site / "2026/12/01/puzzle.json").read_bytes() == (fresh_day / "2026/12/01/puzzle.json").read_bytes()
+
+
+def test_bad_input(tmp_path, runner):
+    for args, msg in [(["--from", "2026-13-01"], "bad date"),
+                      (["--from", "9999-12-30", "--days", "5"], "past the year 9999"),
+                      (["--days", "0"], "--days"),
+                      (["--tz", "Nowhere/City"], "unknown time zone")]:
+        r = invoke(runner, "prepare", "--site", tmp_path / "s", *args)
+        assert r.exit_code == 2 and msg in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_kept_par_record_round_trips():
+    data = pars.par_json("2026-12-01", {"bot": "quick", "moves": "", "state": "playing", "top": 1, "score": 0})
+    assert json.loads(data)["par"]["bot"] == "quick" and data.endswith(b"\n")
+    assert pars.par_path("site", "2026-12-01").as_posix() == "site/.pars/2026-12-01.json"
