@@ -48,3 +48,34 @@ def test_full_random_deals_replay():
             solved += 1
             assert replay(board, result.solution).is_empty()
     assert solved >= 3
+
+
+def _deal(seed: str, w: int = 18, h: int = 8) -> Board:
+    rng = Rng(seed)
+    kinds = DEFAULT_KINDS[: w * h // 4]
+    cells = [k for k in kinds for _ in range(4)]
+    rng.shuffle(cells)
+    return Board(w, h, tuple(tuple(cells[y * w:(y + 1) * w]) for y in range(h)))
+
+
+def test_replayed_relaxation_equals_a_fresh_one(monkeypatch):
+    """A child position's dead-end test replays its parent's steps instead of starting afresh;
+    the answer must be the fresh one at every node (else the solver could call a solvable board
+    unsolvable, or search more than it needs)."""
+    from harupan.engine.shisen import solver as s
+
+    seen = {True: 0, False: 0}
+    replayed = s._Search.hopeless
+
+    def both(self, groups, tiles, hint=None):
+        got = replayed(self, groups, tiles, hint)
+        if hint is not None:
+            fresh = replayed(self, groups, tiles, None)
+            assert got[0] == fresh[0]
+            seen[got[0]] += 1
+        return got
+
+    monkeypatch.setattr(s._Search, "hopeless", both)
+    for i in range(40):
+        solve(_deal(f"replay-check-{i}"), budget=150)
+    assert seen[True] > 200 and seen[False] > 200, seen

@@ -43,6 +43,9 @@ class Geometry:
                 board |= 1 << self.bit(x, y)
         self.board = board
         self.ring = padded & ~board
+        # _column_runs[y1][y2]: padded rows y1..y2 of column 0 (shift left by x for column x)
+        self._column_runs = [[sum(1 << (y * s) for y in range(y1, y2 + 1)) for y2 in range(self.rows)]
+                             for y1 in range(self.rows)]
 
     def bit(self, x: int, y: int) -> int:
         return (y + 1) * self.stride + (x + 1)
@@ -75,9 +78,9 @@ class Geometry:
                 return g
             g = n
 
-    def _stages(self, source: int, empty: int) -> tuple[int, int, int, int]:
-        """(H2, V2, H1, V1): cells reached with at most two bends, the last run horizontal /
-        vertical, then the same with at most one bend.
+    def _stages(self, source: int, empty: int) -> tuple[int, int, int, int, int]:
+        """(H2, V2, H1, V1, H0|V0): cells reached with at most two bends, the last run horizontal /
+        vertical, then the same with at most one bend, then the straight runs from the source.
 
         H0/V0 are the cells of a first horizontal/vertical run, V1/H1 after one bend, H2/V2 after
         two. Fills include their seeds, so H2 ⊇ V1 ⊇ H0 and V2 ⊇ H1 ⊇ V0.
@@ -154,7 +157,7 @@ class Geometry:
             if n == b:
                 break
             b = n
-        return h2, a | b, h1, v1
+        return h2, a | b, h1, v1, h0 | v0
 
     def reach(self, source: int, empty: int, tiles: int) -> int:
         """Tiles joinable from the one-bit mask ``source`` with at most two bends. (Several
@@ -167,7 +170,7 @@ class Geometry:
         around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
         if not around & empty:  # walled in: only its neighbours can be joined (most tiles, early on)
             return around & tiles
-        h2, v2, _, _ = self._stages(source, empty)
+        h2, v2, _, _, _ = self._stages(source, empty)
         near = (h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)
         return near & tiles & ~source
 
@@ -176,7 +179,7 @@ class Geometry:
         with its one-bend part kept. A cell's last run decides which neighbours continue it
         straight, so one bend reaches the horizontal neighbours of H1 and vertical of V1."""
         s = self.stride
-        h2, v2, h1, v1 = self._stages(source, empty)
+        h2, v2, h1, v1, _ = self._stages(source, empty)
         one = ((h1 << 1) | (h1 >> 1) | (v1 << s) | (v1 >> s)) & tiles & ~source
         two = ((h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)) & tiles & ~source
         return one, two
@@ -188,13 +191,73 @@ class Geometry:
         around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
         if not around & empty:
             return around & targets
-        h2, v2, _, _ = self._stages(source, empty)
+        h2, v2, _, _, _ = self._stages(source, empty)
         near = h2 | v2 | (h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)
         return near & targets & ~source
 
+    def corridor(self, a: int, b: int, empty: int) -> int:
+        """Empty cells that may lie on a path of at most two bends between one-bit masks ``a`` and
+        ``b``: its first run is straight from a and within two bends of b, its middle run within
+        one bend of both, its last run straight from b. A superset of every such path's cells,
+        from two floods: the solver uses it to know which emptied cells a joining relied on."""
+        ah2, av2, ah1, av1, a0 = self._stages(a, empty)
+        bh2, bv2, bh1, bv1, b0 = self._stages(b, empty)
+        return ((a0 & (bh2 | bv2)) | ((ah1 | av1) & (bh1 | bv1)) | ((ah2 | av2) & b0)) & empty
+
+    def witness(self, a: int, b: int, empty: int, costly: int) -> int:
+        """The cells between one-bit masks ``a`` and ``b`` on one path of at most two bends
+        through ``empty``, or -1 when there is none. Of all such paths it takes the one crossing
+        the fewest ``costly`` cells, then the fewest cells, then the first found: the solver
+        records what a joining relied on, and the less, the longer the record stays true."""
+        s = self.stride
+        ay, ax = divmod(a.bit_length() - 1, s)
+        by, bx = divmod(b.bit_length() - 1, s)
+        ends = a | b
+        free = empty | ends
+        x1, x2 = min(ax, bx), max(ax, bx)
+        y1, y2 = min(ay, by), max(ay, by)
+        column = self._column_runs
+        best_key, best = None, -1
+
+        def row_between(y: int) -> int:  # row y from x1 to x2
+            return ((1 << (x2 - x1 + 1)) - 1) << (y * s + x1)
+
+        def consider(cells: int) -> None:
+            nonlocal best_key, best
+            if cells & ~free:
+                return
+            inner = cells & ~ends
+            key = ((inner & costly).bit_count(), inner.bit_count())
+            if best_key is None or key < best_key:
+                best_key, best = key, inner
+
+        # straight, or one bend at (bx, ay) or (ax, by)
+        consider(row_between(ay) | (column[y1][y2] << bx))
+        consider((column[y1][y2] << ax) | row_between(by))
+        if best_key is not None and best_key[0] == 0:
+            return best
+        # two bends: a straight run from a, a crossing run, a straight run into b
+        a_col = self._fill(a, empty, s) | self._fill(a, empty, -s)
+        b_col = self._fill(b, empty, s) | self._fill(b, empty, -s)
+        a_row = self._fill(a, empty, 1) | self._fill(a, empty, -1)
+        b_row = self._fill(b, empty, 1) | self._fill(b, empty, -1)
+        for bit in bits(a_col):
+            y = bit // s
+            if (1 << (y * s + bx)) & b_col:
+                consider(row_between(y) | (column[min(y, ay)][max(y, ay)] << ax)
+                         | (column[min(y, by)][max(y, by)] << bx))
+        for bit in bits(a_row):
+            x = bit % s
+            if (1 << (by * s + x)) & b_row:
+                lo, hi = min(x, ax), max(x, ax)
+                lo2, hi2 = min(x, bx), max(x, bx)
+                consider((((1 << (hi - lo + 1)) - 1) << (ay * s + lo)) | (column[y1][y2] << x)
+                         | (((1 << (hi2 - lo2 + 1)) - 1) << (by * s + lo2)))
+        return best
+
     def reach_cells(self, source: int, empty: int) -> int:
         """Empty cells reachable from ``source`` with at most two bends (for building layouts)."""
-        h2, v2, _, _ = self._stages(source, empty)
+        h2, v2, _, _, _ = self._stages(source, empty)
         return (h2 | v2) & ~source
 
     def neighbours(self, mask: int) -> int:

@@ -97,6 +97,13 @@ class _Search:
         self.nodes = 0
         self.failed: set[frozenset[int]] = set()
         self.rng: Rng | None = None  # None: the plain order
+        self.direct: dict[int, int] = {}  # at the root: tile -> partners joinable there
+        self.root_tiles = 0  # the tiles at the root
+
+    def set_root(self, groups: list[int], tiles: int) -> None:
+        """Remember the starting position; :meth:`hopeless` relies on it when it replays."""
+        self.direct = self.joinable_now(groups)
+        self.root_tiles = tiles
 
     def joinable_pairs(self, group: int, tiles: int, empty: int) -> list[tuple[int, int]]:
         """Joinable pairs (one-bit masks, lower first) inside a group."""
@@ -156,9 +163,10 @@ class _Search:
                     queued.add(other)
         return [grp for grp in groups if grp in live], tiles, removed
 
-    def joinable_now(self, groups: list[int]) -> int:
-        """Every tile that can be joined with a tile of its own group right now, from one sweep
-        over the empty runs (:func:`.paths.visible_index_pairs`) instead of a flood per tile."""
+    def joinable_now(self, groups: list[int]) -> dict[int, int]:
+        """Every tile that can be joined with a tile of its own group right now, with those
+        partners (one-bit masks), from one sweep over the empty runs
+        (:func:`.paths.visible_index_pairs`) instead of a flood per tile."""
         g = self.g
         w, stride = g.width, g.stride
         cells = [[None] * w for _ in range(g.height)]
@@ -169,14 +177,28 @@ class _Search:
                 rest ^= t
                 py, px = divmod(t.bit_length() - 1, stride)
                 cells[py - 1][px - 1] = gid
-        out = 0
+        partners: dict[int, int] = {}
         w2 = w + 2
         for a, b in visible_index_pairs(w, g.height, cells):
-            out |= (1 << (a // w2 * stride + a % w2)) | (1 << (b // w2 * stride + b % w2))
-        return out
+            a = 1 << (a // w2 * stride + a % w2)
+            b = 1 << (b // w2 * stride + b % w2)
+            partners[a] = partners.get(a, 0) | b
+            partners[b] = partners.get(b, 0) | a
+        return partners
 
-    def hopeless(self, groups: list[int], tiles: int) -> bool:
-        """The relaxation: True when some tile can never be removed, whatever the order."""
+    def hopeless(self, groups: list[int], tiles: int, hint: list | None = None) -> tuple[bool, list | None]:
+        """The relaxation: (True, None) when some tile can never be removed, whatever the order;
+        else (False, steps), where steps say how every tile went, in order: (tile, its partner
+        or partners, the cells of tiles gone before that its path crossed).
+
+        ``hint`` is the parent position's steps. Here there are fewer tiles and tighter groups,
+        and a step still holds once its partner is still in the tile's group and every cell it
+        crossed is empty here: its path is then clear. So the steps are replayed without a
+        flood, each waiting for the cells it crossed; tiles whose steps do not hold are then
+        checked afresh, and the usual fixed point finishes (every tile that goes, replayed or
+        not, wakes the steps waiting for it and queues the tiles in its sight). The fixed point
+        is one set whatever the order of its steps, so the answer is the one a fresh start
+        gives, for a few floods instead of one per tile."""
         g = self.g
         group_of = {}
         for grp in groups:
@@ -186,6 +208,28 @@ class _Search:
         todo: list[int] = []
         queued: set[int] = set()
         gone = 0
+        steps: list[tuple[int, int, int]] = []
+        waiting: dict[int, list[tuple[int, int, int]]] = {}  # tile -> replayed steps that crossed it
+
+        def wake(u: int) -> int:
+            """Replay the parent's steps that waited for tile ``u``, now gone; the tiles that went."""
+            nonlocal gone
+            went = 0
+            stack = waiting.pop(u)
+            while stack:
+                v, partners, crossed = stack.pop()
+                if gone & v:
+                    continue
+                need = crossed & tiles & ~gone
+                if need:
+                    waiting.setdefault(need & -need, []).append((v, partners, crossed))
+                    continue
+                gone |= v
+                went |= v
+                steps.append((v, partners, crossed))
+                if v in waiting:
+                    stack.extend(waiting.pop(v))
+            return went
 
         def release(new: int, empty: int) -> None:
             # A new path for a tile u runs through a cell just emptied, so u and one of its
@@ -198,13 +242,63 @@ class _Search:
                     todo.append(u)
                     queued.add(u)
 
-        # First round: every tile joinable now goes (with its partner), found by one sweep; a
-        # tile that cannot join now can only join later through cells emptied meanwhile, and
-        # release() queues exactly those.
-        gone = self.joinable_now(groups)
-        if gone:
-            release(gone, base_empty)
-        while todo:
+        if hint is not None:
+            for step in hint:
+                u, partners, crossed = step
+                if not u & tiles:
+                    continue  # removed on the way here: its cell is empty from the start
+                elif gone & u:
+                    continue
+                elif not partners & group_of[u] or crossed & tiles & ~gone:
+                    direct = self.direct.get(u, 0) & group_of[u]
+                    if direct:  # joinable at the root without crossing any cell: still is
+                        step = (u, direct, 0)
+                    elif partners & group_of[u]:
+                        need = crossed & tiles & ~gone
+                        waiting.setdefault(need & -need, []).append(step)
+                        continue
+                    else:
+                        continue
+                    gone |= u
+                    steps.append(step)
+                    if u in waiting:
+                        wake(u)
+                else:
+                    gone |= u
+                    steps.append(step)
+                    if u in waiting:
+                        wake(u)
+            # Check first the tiles no step is waiting for (their own steps failed): the waiting
+            # ones usually go for free when those do. The sweep below catches the rest.
+            blocked = 0
+            for held in waiting.values():
+                for step in held:
+                    blocked |= step[0]
+            roots = _low_bits(tiles & ~gone & ~blocked)
+            todo.extend(roots)
+            queued.update(roots)
+        if hint is None:
+            # First round: every tile joinable now goes (with its partners), found by one sweep;
+            # a tile that cannot join now can only join later through cells emptied meanwhile,
+            # and release() queues exactly those.
+            for u, partners in self.joinable_now(groups).items():
+                gone |= u
+                steps.append((u, partners, 0))
+            if gone:
+                release(gone, base_empty)
+        # A fresh start has queued what it must. After a replay, a tile left over that can go
+        # now has a path that either crosses only cells empty at the root (so its partner is in
+        # ``self.direct`` and it went above), or crosses a cell removed since the root or gone
+        # here, and so is in sight of those: one release from all of them, once the roots are
+        # done, queues it.
+        swept = hint is None
+        while True:
+            if not todo:
+                if swept or gone == tiles:
+                    break
+                swept = True
+                release(gone | (self.root_tiles & ~tiles), base_empty)
+                continue
             t = todo.pop()
             queued.discard(t)
             if gone & t:
@@ -214,11 +308,22 @@ class _Search:
             if hit:
                 # Joining is symmetric: the partners t reaches could reach t, so they go too.
                 new = (t | hit) & ~gone
+                p = hit & -hit
+                crossed = g.witness(t, p, empty, gone) & gone  # what this joining relied on
+                steps.append((t, p, crossed))
+                for u in _low_bits(new & ~t):
+                    steps.append((u, t, crossed if u == p else g.witness(t, u, empty, gone) & gone))
                 gone |= new
+                for u in _low_bits(new):  # replayed steps that waited for these cells
+                    if u in waiting:
+                        new |= wake(u)
                 release(new, empty)
-        return gone != tiles
+        if gone != tiles:
+            return True, None
+        return False, steps
 
-    def search(self, groups: list[int], tiles: int, check: list[int]) -> list[tuple[int, int]] | None:
+    def search(self, groups: list[int], tiles: int, check: list[int],
+               hint: list | None = None) -> list[tuple[int, int]] | None:
         self.nodes += 1
         if self.nodes > self.limit:
             raise _OutOfBudget
@@ -228,7 +333,8 @@ class _Search:
         key = frozenset(groups)
         if key in self.failed:
             return None
-        if self.hopeless(groups, tiles):
+        stuck, steps = self.hopeless(groups, tiles, hint)
+        if stuck:
             self.failed.add(key)
             return None
         g = self.g
@@ -263,7 +369,7 @@ class _Search:
             for partner in legal + others:
                 left = grp & ~(t | partner)
                 new = [t | partner] + ([left] if left else [])
-                found = self.search(rest + new, tiles, new)
+                found = self.search(rest + new, tiles, new, steps)
                 if found is not None:
                     return removed + found
         self.failed.add(key)
@@ -276,6 +382,7 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET) -> SolveResult:
     g, tiles, kinds = board_bits(board)
     search = _Search(g, budget)
     groups = [kinds[k] for k in sorted(kinds, key=lambda k: kinds[k] & -kinds[k])]
+    search.set_root(groups, tiles)
     found = None
     run = 0
     while True:
