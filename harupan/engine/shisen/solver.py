@@ -14,7 +14,9 @@ themselves. A group of two is a committed pair. Three tools:
 * A relaxation proves dead ends: let every tile that could ever go (joinable with a possible
   partner once all tiles shown removable so far are treated as gone) go, up to a fixed point. Any
   real removal order passes that test step by step, so if a tile is left over, the position is
-  unsolvable. This catches the mutual blockades that make plain search blow up.
+  unsolvable. This catches the mutual blockades that make plain search blow up. A child
+  position replays its parent's relaxation steps (each holds while its partner is allowed and
+  the cells its path crossed are empty) and floods only the tiles whose steps failed.
 * Branching picks a tile with a joinable partner and tries *all* its possible partners in its
   group (joinable ones first), covering every pairing, so "unsolvable" is a proof. Failed
   positions are memoised; a node budget turns a search that runs too long into ``undecided``.
