@@ -195,15 +195,6 @@ class Geometry:
         near = h2 | v2 | (h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)
         return near & targets & ~source
 
-    def corridor(self, a: int, b: int, empty: int) -> int:
-        """Empty cells that may lie on a path of at most two bends between one-bit masks ``a`` and
-        ``b``: its first run is straight from a and within two bends of b, its middle run within
-        one bend of both, its last run straight from b. A superset of every such path's cells,
-        from two floods: the solver uses it to know which emptied cells a joining relied on."""
-        ah2, av2, ah1, av1, a0 = self._stages(a, empty)
-        bh2, bv2, bh1, bv1, b0 = self._stages(b, empty)
-        return ((a0 & (bh2 | bv2)) | ((ah1 | av1) & (bh1 | bv1)) | ((ah2 | av2) & b0)) & empty
-
     def witness(self, a: int, b: int, empty: int, costly: int) -> int:
         """The cells between one-bit masks ``a`` and ``b`` on one path of at most two bends
         through ``empty``, or -1 when there is none. Of all such paths it takes the one crossing
