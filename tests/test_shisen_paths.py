@@ -149,3 +149,46 @@ def test_reach_by_bends_splits_reach_at_one_bend():
             for q in occupied - {(x, y)}:
                 path = find_path(w, h, lambda p: p in occupied, (x, y), q)
                 assert bool(one >> g.bit(*q) & 1) == (path is not None and len(path) <= 3), (w, h, (x, y), q)
+
+
+def _path_cells(g, path) -> int:
+    """The bits of every cell on a corner-point path, its two ends left out."""
+    cells = 0
+    for (x1, y1), (x2, y2) in zip(path, path[1:]):
+        for x in range(min(x1, x2), max(x1, x2) + 1):
+            for y in range(min(y1, y2), max(y1, y2) + 1):
+                cells |= 1 << g.bit(x, y)
+    return cells & ~(1 << g.bit(*path[0])) & ~(1 << g.bit(*path[-1]))
+
+
+def test_witness_is_a_legal_path_crossing_the_fewest_costly_cells():
+    """The solver's witness: a path exists exactly when find_path finds one; its cells are
+    empty, run from one end to the other with at most two bends, and cross no more costly
+    cells than the path find_path draws."""
+    from harupan.engine.rng import Rng
+    from harupan.engine.shisen.paths import find_path, geometry
+
+    rng = Rng("witness")
+    found = 0
+    for _ in range(200):
+        w, h = rng.below(7) + 2, rng.below(5) + 2
+        g = geometry(w, h)
+        occupied = {(x, y) for y in range(h) for x in range(w) if rng.below(2)}
+        tiles = sum(1 << g.bit(x, y) for x, y in occupied)
+        empty = g.padded & ~tiles
+        costly = sum(1 << g.bit(x, y) for y in range(h) for x in range(w)
+                     if (x, y) not in occupied and rng.below(2))
+        for a in sorted(occupied)[:3]:
+            for b in sorted(occupied - {a})[:4]:
+                ia, ib = 1 << g.bit(*a), 1 << g.bit(*b)
+                cells = g.witness(ia, ib, empty, costly)
+                path = find_path(w, h, lambda p: p in occupied, a, b)
+                assert (cells != -1) == (path is not None), (w, h, a, b)
+                if path is None:
+                    continue
+                found += 1
+                assert cells & ~empty == 0
+                assert (cells & costly).bit_count() <= (_path_cells(g, path) & costly).bit_count()
+                # the cells join a to b: a flood from a inside them (plus b) reaches b
+                assert g.reach_any(ia, cells, ib) == ib
+    assert found > 300
