@@ -18,8 +18,12 @@ themselves. A group of two is a committed pair. Three tools:
   position replays its parent's relaxation steps (each holds while its partner is allowed and
   the cells its path crossed are empty) and floods only the tiles whose steps failed.
 * Branching picks a tile with a joinable partner and tries *all* its possible partners in its
-  group (joinable ones first), covering every pairing, so "unsolvable" is a proof. Failed
-  positions are memoised; a node budget turns a search that runs too long into ``undecided``.
+  group (joinable ones first), covering every pairing, so "unsolvable" is a proof. Which group:
+  the few with the fewest joinable pairs are *probed*, every pairing propagated and relaxed one
+  step deep, and the search branches where the fewest children survive (none: a dead end
+  found without going deeper; one: a forced pairing). Failed positions are memoised; a node
+  budget (a node is a position branched on) turns a search that runs too long into
+  ``undecided``.
 
 Search times are heavy-tailed: one early wrong pairing can cost thousands of nodes below it. So
 the search restarts with growing node limits (the Luby sequence) and a seeded reshuffle of its
@@ -75,6 +79,7 @@ def _low_bits(mask: int) -> list[int]:
     return out
 
 
+PROBE_GROUPS = 3  # groups whose pairings are tried one step deep before branching (chosen on tune-deal-*)
 RESTART_UNIT = 40  # nodes per unit of the Luby sequence
 
 
@@ -339,19 +344,25 @@ class _Search:
         if stuck:
             self.failed.add(key)
             return None
+        found = self.expand(groups, tiles, steps, key)
+        return None if found is None else removed + found
+
+    def expand(self, groups: list[int], tiles: int, steps: list, key: frozenset) -> list[tuple[int, int]] | None:
+        """Branch at a position that passed the relaxation. Probe: for the few groups with the
+        fewest joinable pairs, try every pairing one step deep (propagation and relaxation);
+        branch in the group that leaves the fewest children alive, whose tests are already done."""
         g = self.g
         empty = g.padded & ~tiles
-        # Fail first: branch in the group with the fewest joinable pairs (but at least one).
-        best = None
+        cands = []
         for gi, grp in enumerate(groups):
             if grp.bit_count() < 4:
                 continue
             pairs = self.joinable_pairs(grp, tiles, empty)
-            if pairs and (best is None or len(pairs) < len(best[2])
-                          or (self.rng is not None and len(pairs) == len(best[2]) and self.rng.below(2))):
-                best = (gi, grp, pairs)
-        if best is not None:
-            gi, grp, pairs = best
+            if pairs:
+                cands.append((len(pairs), self.rng.below(1 << 16) if self.rng is not None else 0, gi, grp, pairs))
+        cands.sort(key=lambda c: (c[0], c[1], c[2]))
+        best = None
+        for _, _, gi, grp, pairs in cands[:PROBE_GROUPS]:
             t = pairs[self.rng.below(len(pairs))][0] if self.rng is not None else pairs[0][0]
             legal = [b for a, b in pairs if a == t] + [a for a, b in pairs if b == t]
 
@@ -368,12 +379,34 @@ class _Search:
                 self.rng.shuffle(legal)
             others = sorted((u for u in _low_bits(grp & ~t) if u not in legal), key=leftover_distance)
             rest = groups[:gi] + groups[gi + 1:]
+            alive = []
             for partner in legal + others:
                 left = grp & ~(t | partner)
                 new = [t | partner] + ([left] if left else [])
-                found = self.search(rest + new, tiles, new, steps)
-                if found is not None:
-                    return removed + found
+                cg, ct, cremoved = self.propagate(rest + new, tiles, new)
+                if not cg:
+                    return cremoved
+                ckey = frozenset(cg)
+                if ckey in self.failed:
+                    continue
+                cstuck, csteps = self.hopeless(cg, ct, steps)
+                if cstuck:
+                    self.failed.add(ckey)
+                    continue
+                alive.append((cg, ct, cremoved, csteps, ckey))
+            if best is None or len(alive) < len(best):
+                best = alive
+            if len(best) <= 1:
+                break
+        for cg, ct, cremoved, csteps, ckey in best or ():
+            if ckey in self.failed:
+                continue
+            self.nodes += 1
+            if self.nodes > self.limit:
+                raise _OutOfBudget
+            found = self.expand(cg, ct, csteps, ckey)
+            if found is not None:
+                return cremoved + found
         self.failed.add(key)
         return None
 
