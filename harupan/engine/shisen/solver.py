@@ -329,8 +329,8 @@ class _Search:
             return True, None
         return False, steps
 
-    def search(self, groups: list[int], tiles: int, check: list[int],
-               hint: list | None = None) -> list[tuple[int, int]] | None:
+    def search(self, groups: list[int], tiles: int, check: list[int]) -> list[tuple[int, int]] | None:
+        """The starting position: propagate, test, then branch (:meth:`expand` goes deeper)."""
         self.nodes += 1
         if self.nodes > self.limit:
             raise _OutOfBudget
@@ -340,7 +340,7 @@ class _Search:
         key = frozenset(groups)
         if key in self.failed:
             return None
-        stuck, steps = self.hopeless(groups, tiles, hint)
+        stuck, steps = self.hopeless(groups, tiles)
         if stuck:
             self.failed.add(key)
             return None
