@@ -196,7 +196,10 @@ class _Search:
     def hopeless(self, groups: list[int], tiles: int, hint: list | None = None) -> tuple[bool, list | None]:
         """The relaxation: (True, None) when some tile can never be removed, whatever the order;
         else (False, steps), where steps say how every tile went, in order: (tile, its partner
-        or partners, the cells of tiles gone before that its path crossed).
+        or partners, the cells of tiles gone before that its path crossed). A flood finds only
+        that a path exists; the cells come from a witness path, looked for the first time a child
+        replays the step (a step then reads [tile, partner, None, empty, gone] until then), since
+        most positions probed are never branched on.
 
         ``hint`` is the parent position's steps. Here there are fewer tiles and tighter groups,
         and a step still holds once its partner is still in the tile's group and every cell it
@@ -215,8 +218,8 @@ class _Search:
         todo: list[int] = []
         queued: set[int] = set()
         gone = 0
-        steps: list[tuple[int, int, int]] = []
-        waiting: dict[int, list[tuple[int, int, int]]] = {}  # tile -> replayed steps that crossed it
+        steps: list = []  # (tile, partners, crossed), or [tile, partner, None, empty, gone] until replayed
+        waiting: dict[int, list] = {}  # tile -> replayed steps that crossed it
 
         def wake(u: int) -> int:
             """Replay the parent's steps that waited for tile ``u``, now gone; the tiles that went."""
@@ -224,16 +227,17 @@ class _Search:
             went = 0
             stack = waiting.pop(u)
             while stack:
-                v, partners, crossed = stack.pop()
+                step = stack.pop()
+                v = step[0]
                 if gone & v:
                     continue
-                need = crossed & tiles & ~gone
+                need = step[2] & tiles & ~gone
                 if need:
-                    waiting.setdefault(need & -need, []).append((v, partners, crossed))
+                    waiting.setdefault(need & -need, []).append(step)
                     continue
                 gone |= v
                 went |= v
-                steps.append((v, partners, crossed))
+                steps.append(step)
                 if v in waiting:
                     stack.extend(waiting.pop(v))
             return went
@@ -251,30 +255,29 @@ class _Search:
 
         if hint is not None:
             for step in hint:
-                u, partners, crossed = step
-                if not u & tiles:
-                    continue  # removed on the way here: its cell is empty from the start
-                elif gone & u:
-                    continue
-                elif not partners & group_of[u] or crossed & tiles & ~gone:
-                    direct = self.direct.get(u, 0) & group_of[u]
-                    if direct:  # joinable at the root without crossing any cell: still is
-                        step = (u, direct, 0)
-                    elif partners & group_of[u]:
-                        need = crossed & tiles & ~gone
-                        waiting.setdefault(need & -need, []).append(step)
+                u = step[0]
+                if not u & tiles or gone & u:
+                    continue  # removed on the way here (its cell is empty from the start), or gone
+                allowed = step[1] & group_of[u]
+                if allowed:
+                    crossed = step[2]
+                    if crossed is None:  # a witness not looked for yet (see below); once per step
+                        crossed = step[2] = g.witness(u, step[1], step[3], step[4]) & step[4]
+                    if not crossed & tiles & ~gone:
+                        gone |= u
+                        steps.append(step)
+                        if u in waiting:
+                            wake(u)
                         continue
-                    else:
-                        continue
+                direct = self.direct.get(u, 0) & group_of[u]
+                if direct:  # joinable at the root without crossing any cell: still is
                     gone |= u
-                    steps.append(step)
+                    steps.append((u, direct, 0))
                     if u in waiting:
                         wake(u)
-                else:
-                    gone |= u
-                    steps.append(step)
-                    if u in waiting:
-                        wake(u)
+                elif allowed:
+                    need = crossed & tiles & ~gone
+                    waiting.setdefault(need & -need, []).append(step)
             # Check first the tiles no step is waiting for (their own steps failed): the waiting
             # ones usually go for free when those do. The sweep below catches the rest.
             blocked = 0
@@ -315,11 +318,12 @@ class _Search:
             if hit:
                 # Joining is symmetric: the partners t reaches could reach t, so they go too.
                 new = (t | hit) & ~gone
+                # What each joining relied on: the gone cells on a witness path, looked for only
+                # if a child replays the step (most positions probed are never branched on).
                 p = hit & -hit
-                crossed = g.witness(t, p, empty, gone) & gone  # what this joining relied on
-                steps.append((t, p, crossed))
+                steps.append([t, p, None, empty, gone])
                 for u in _low_bits(new & ~t):
-                    steps.append((u, t, crossed if u == p else g.witness(t, u, empty, gone) & gone))
+                    steps.append([u, t, None, empty, gone])
                 gone |= new
                 for u in _low_bits(new):  # replayed steps that waited for these cells
                     if u in waiting:
@@ -394,6 +398,8 @@ class _Search:
                     self.failed.add(ckey)
                     continue
                 alive.append((cg, ct, cremoved, csteps, ckey))
+                if best is not None and len(alive) >= len(best):
+                    break  # this group can no longer leave fewer children than the best so far
             if best is None or len(alive) < len(best):
                 best = alive
             if len(best) <= 1:
