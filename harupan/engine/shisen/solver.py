@@ -33,6 +33,7 @@ and the last run is bounded only by the overall budget, so the search stays comp
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 from .board import Board, Pair
@@ -79,7 +80,7 @@ def _low_bits(mask: int) -> list[int]:
     return out
 
 
-PROBE_GROUPS = 3  # groups whose pairings are tried one step deep before branching (chosen on tune-deal-*)
+PROBE_GROUPS = 4  # groups whose pairings are tried one step deep before branching (chosen on tune-deal-*)
 RESTART_UNIT = 40  # nodes per unit of the Luby sequence
 
 
@@ -212,10 +213,13 @@ class _Search:
         g = self.g
         group_of = {}
         for grp in groups:
-            for t in _low_bits(grp):
+            rest = grp
+            while rest:
+                t = rest & -rest
+                rest ^= t
                 group_of[t] = grp
         base_empty = g.padded & ~tiles
-        todo: list[int] = []
+        todo: deque[int] = deque()
         queued: set[int] = set()
         gone = 0
         steps: list = []  # (tile, partners, crossed), or [tile, partner, None, empty, gone] until replayed
@@ -250,30 +254,35 @@ class _Search:
             near = seen | new
             for u in _low_bits(seen & ~gone):
                 if u not in queued and group_of[u] & ~u & near:
-                    todo.append(u)
+                    todo.appendleft(u)  # after those already waiting: see the sweep below
                     queued.add(u)
 
         if hint is not None:
-            for step in hint:
+            keep = steps.append
+            direct_of = self.direct.get
+            rank = {}
+            for i, step in enumerate(hint):
                 u = step[0]
-                if not u & tiles or gone & u:
+                rank[u] = i
+                group = group_of.get(u)
+                if group is None or gone & u:
                     continue  # removed on the way here (its cell is empty from the start), or gone
-                allowed = step[1] & group_of[u]
+                allowed = step[1] & group
                 if allowed:
                     crossed = step[2]
                     if crossed is None:  # a witness not looked for yet (see below); once per step
                         crossed = step[2] = g.witness(u, step[1], step[3], step[4]) & step[4]
                     if not crossed & tiles & ~gone:
                         gone |= u
-                        steps.append(step)
-                        if u in waiting:
+                        keep(step)
+                        if waiting and u in waiting:
                             wake(u)
                         continue
-                direct = self.direct.get(u, 0) & group_of[u]
+                direct = direct_of(u, 0) & group
                 if direct:  # joinable at the root without crossing any cell: still is
                     gone |= u
-                    steps.append((u, direct, 0))
-                    if u in waiting:
+                    keep((u, direct, 0))
+                    if waiting and u in waiting:
                         wake(u)
                 elif allowed:
                     need = crossed & tiles & ~gone
@@ -308,6 +317,9 @@ class _Search:
                     break
                 swept = True
                 release(gone | (self.root_tiles & ~tiles), base_empty)
+                # Earliest in the parent's order first: each that goes frees the steps that
+                # crossed it, which then need no flood; tiles queued later wait their turn.
+                todo = deque(sorted(todo, key=lambda u: rank.get(u, 0), reverse=True))
                 continue
             t = todo.pop()
             queued.discard(t)
@@ -328,7 +340,8 @@ class _Search:
                 for u in _low_bits(new):  # replayed steps that waited for these cells
                     if u in waiting:
                         new |= wake(u)
-                release(new, empty)
+                if swept:  # before the sweep, the sweep's own release covers this one
+                    release(new, empty)
         if gone != tiles:
             return True, None
         return False, steps
