@@ -126,3 +126,15 @@ def test_kept_par_record_round_trips():
     data = pars.par_json("2026-12-01", {"bot": "quick", "moves": "", "state": "playing", "top": 1, "score": 0})
     assert json.loads(data)["par"]["bot"] == "quick" and data.endswith(b"\n")
     assert pars.par_path("site", "2026-12-01").as_posix() == "site/.pars/2026-12-01.json"
+
+
+def test_prepare_runs_while_a_publishing_run_holds_the_lock(tmp_path, runner):
+    """A nightly run may hold the site's lock: preparing does not wait for it, nor stop."""
+    from harupan.publish.lock import SiteLock
+
+    site = tmp_path / "site"
+    site.mkdir()
+    with SiteLock(site):
+        r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 1, "--site", site)
+    assert r.exit_code == 0 and "1 played" in r.output, r.output
+    assert (site / ".pars" / "2026-12-01.json").is_file()
