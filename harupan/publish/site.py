@@ -210,8 +210,27 @@ def publish_one_day_in_parallel(site: Path, date: str, cfg: SiteConfig, jobs: in
 
 
 def _publish_day_job(args) -> tuple[str, str]:
-    site, date, cfg, force = args
+    date, site, cfg, force = args
     return date, publish_day(Path(site), date, cfg, force=force)
+
+
+def map_days(fn, items: list[tuple], jobs: int, on_result) -> None:
+    """``fn`` over ``items`` (each starting with its date; ``fn`` returns ``(date, result)``),
+    in a worker pool when there is more than one item and job, with ``on_result(date, result)``
+    called here as results arrive. What a pool could not do (none to be had, or a worker died)
+    is then done in this process."""
+    done: set[str] = set()
+    if jobs > 1 and len(items) > 1:
+        try:
+            with worker_pool(min(jobs, len(items))) as pool:
+                for date, result in pool.map(fn, items, chunksize=1):
+                    done.add(date)
+                    on_result(date, result)
+        except POOL_FAILURES:
+            pass  # the rest is done below
+    for item in items:
+        if item[0] not in done:
+            on_result(*fn(item))
 
 
 def published_dates(site: Path) -> list[str]:
@@ -369,26 +388,18 @@ def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force
         cleanup_temporaries(site)  # what a killed run left behind
         for name, content in _static_files().items():  # before any page that links them
             write_atomic(site / name, content)
-        work = [(str(site), d, cfg, force) for d in dates]
+        work = [(d, str(site), cfg, force) for d in dates]
         results: dict[str, str] = {}
-        if jobs > 1 and len(work) == 1:  # one day (the nightly run): its pieces side by side
-            results[dates[0]] = publish_one_day_in_parallel(site, dates[0], cfg, jobs, force)
+
+        def record(date: str, result: str) -> None:
+            results[date] = result
             if progress:
-                progress(1, 1)
-        elif jobs > 1:
-            try:
-                with worker_pool(jobs) as pool:
-                    for date, result in pool.map(_publish_day_job, work, chunksize=1):
-                        results[date] = result
-                        if progress:
-                            progress(len(results), len(work))
-            except POOL_FAILURES:
-                pass  # no worker processes to be had (or one died): the rest is done below
-        for item in work:
-            if item[1] not in results:
-                results[item[1]] = _publish_day_job(item)[1]
-                if progress:
-                    progress(len(results), len(work))
+                progress(len(results), len(work))
+
+        if jobs > 1 and len(work) == 1:  # one day (the nightly run): its pieces side by side
+            record(dates[0], publish_one_day_in_parallel(site, dates[0], cfg, jobs, force))
+        else:
+            map_days(_publish_day_job, work, jobs, record)
         for result in results.values():
             counts[result] += 1
         write_listings(site, cfg)
@@ -412,25 +423,14 @@ def prepare(site: Path, dates: list[str], bot: str, *, jobs: int = 1, progress=N
             counts["kept already"] += 1
         else:
             todo.append((d, bot))
-    done: set[str] = set()
 
     def keep(date: str, data: bytes) -> None:
         pars.write(site, date, data)
-        done.add(date)
         counts["played"] += 1
         if progress:
-            progress(len(done), len(todo))
+            progress(counts["played"], len(todo))
 
-    if jobs > 1 and len(todo) > 1:
-        try:
-            with worker_pool(min(jobs, len(todo))) as pool:
-                for date, data in pool.map(pars.play, todo, chunksize=1):
-                    keep(date, data)
-        except POOL_FAILURES:
-            pass  # no worker processes to be had (or one died): the rest is done below
-    for task in todo:
-        if task[0] not in done:
-            keep(*pars.play(task))
+    map_days(pars.play, todo, jobs, keep)
     return counts
 
 

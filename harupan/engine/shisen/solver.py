@@ -272,25 +272,26 @@ class _Search:
                 if group is None or gone & u:
                     continue  # removed on the way here (its cell is empty from the start), or gone
                 allowed = step[1] & group
+                taken = None
                 if allowed:
                     crossed = step[2]
                     if crossed is None:  # a witness not looked for yet (see below); once per step
                         crossed = step[2] = g.witness(u, step[1], step[3], step[4]) & step[4]
                     if not crossed & tiles & ~gone:
-                        gone |= u
-                        keep(step)
-                        if waiting and u in waiting:
-                            wake(u)
+                        taken = step
+                if taken is None:
+                    direct = direct_of(u, 0) & group
+                    if direct:  # joinable at the root without crossing any cell: still is
+                        taken = (u, direct, 0)
+                    else:
+                        if allowed:  # wait for the cells it crossed
+                            need = crossed & tiles & ~gone
+                            waiting.setdefault(need & -need, []).append(step)
                         continue
-                direct = direct_of(u, 0) & group
-                if direct:  # joinable at the root without crossing any cell: still is
-                    gone |= u
-                    keep((u, direct, 0))
-                    if waiting and u in waiting:
-                        wake(u)
-                elif allowed:
-                    need = crossed & tiles & ~gone
-                    waiting.setdefault(need & -need, []).append(step)
+                gone |= u
+                keep(taken)
+                if waiting and u in waiting:
+                    wake(u)
             # Check first the tiles no step is waiting for (their own steps failed): the waiting
             # ones usually go for free when those do. The sweep below catches the rest.
             blocked = 0
