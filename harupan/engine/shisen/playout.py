@@ -1,6 +1,17 @@
-"""Random play: remove a uniformly chosen legal pair until the board is clear or stuck.
+"""Simulated players: remove legal pairs until the board is clear or stuck.
 
-Used to measure difficulty. Legal pairs are kept incrementally: a pair that is joinable stays
+Used to measure difficulty. Two players:
+
+* ``random``: every turn, a legal pair chosen uniformly. The share of its games that get stuck
+  says how many traps a board sets for someone who does not look ahead.
+* ``careful``: takes a *safe* pair whenever one is on offer, else a uniform one. A pair is safe
+  when it is the last two tiles of its kind, or when the other two tiles of its kind are a
+  legal pair as well (both pairs can go at once, and any solution can be rearranged to start
+  so). Removing a safe pair never turns a solvable board unsolvable, and it is what a person
+  does first: clear what is obviously free, only then gamble. Its stuck share counts the traps
+  that survive that habit.
+
+Legal pairs are kept incrementally: a pair that is joinable stays
 joinable, and a new one can only appear through a cell that was just emptied, so after each
 removal only same-kind tiles in sight of the two freed cells are tested, kind by kind for the
 kinds in sight, skipping a tile whose pairs in sight are all known already.
@@ -8,6 +19,7 @@ kinds in sight, skipping a tile whose pairs in sight are all known already.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..rng import Rng
@@ -39,9 +51,22 @@ def _initial_pairs(g, tiles, kinds) -> list[tuple[int, int]]:
     return out
 
 
+RANDOM, CAREFUL = "random", "careful"
+PLAYERS = (RANDOM, CAREFUL)
+
+
 def random_playouts(board: Board, rng: Rng, n: int) -> list[Playout]:
-    """``n`` playouts in a row from one seeded stream. The board's bitboards and its first legal
-    pairs are worked out once for all of them (a fifth of a playout's time)."""
+    """``n`` random playouts in a row from one seeded stream."""
+    out = playouts(board, rng, RANDOM)
+    return [next(out) for _ in range(n)]
+
+
+def playouts(board: Board, rng: Rng, player: str = RANDOM) -> Iterator[Playout]:
+    """Endless playouts in a row from one seeded stream, so a caller can stop as soon as it has
+    seen enough (the games drawn are the same however many are taken). The board's bitboards and
+    its first legal pairs are worked out once for all of them (a fifth of a playout's time)."""
+    if player not in PLAYERS:
+        raise ValueError(f"unknown player {player!r}")
     g, tiles, kinds = board_bits(board)
     kind_of = {}
     for code, mask in kinds.items():
@@ -51,10 +76,28 @@ def random_playouts(board: Board, rng: Rng, n: int) -> list[Playout]:
             kind_of[low] = code
             m ^= low
     first = _initial_pairs(g, tiles, kinds)
-    return [_play(g, tiles, dict(kinds), kind_of, list(first), rng) for _ in range(n)]
+    careful = player == CAREFUL
+    while True:
+        yield _play(g, tiles, dict(kinds), kind_of, list(first), rng, careful)
 
 
-def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> Playout:
+def _safe(legal: list, kinds: dict, kind_of: dict) -> list:
+    """The safe pairs on offer (see the module docstring), in ``legal``'s order."""
+    by_kind: dict[str, list] = {}
+    for p in legal:
+        by_kind.setdefault(kind_of[p[0]], []).append(p)
+    out = []
+    for code, pairs in by_kind.items():
+        left = kinds[code].bit_count()
+        if left == 2:
+            out.extend(pairs)
+        elif left == 4 and len(pairs) >= 2:
+            # a pair is safe when the kind's other two tiles are a legal pair too
+            out.extend(p for p in pairs if any(not p[2] & q[2] for q in pairs))
+    return out
+
+
+def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng, careful: bool = False) -> Playout:
     # known[x]: the tiles x is known to pair with. A joinable pair stays joinable, so this only
     # grows; bits of tiles already gone never meet the masks it is tested against.
     known: dict[int, int] = {}
@@ -67,7 +110,8 @@ def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng) -> P
     legal = [(a, b, a | b) for a, b in legal]
     while legal:
         counts.append(len(legal))
-        a, b, gone = legal[rng.below(len(legal))]
+        offer = (_safe(legal, kinds, kind_of) or legal) if careful else legal
+        a, b, gone = offer[rng.below(len(offer))]
         tiles &= ~gone
         kinds[kind_of[a]] &= ~gone
         removed += 1

@@ -435,11 +435,17 @@ class _Search:
         return None
 
 
-def solve(board: Board, budget: int = DEFAULT_BUDGET) -> SolveResult:
-    """A full removal order, a proof of unsolvability, or ``undecided`` past ``budget`` nodes."""
+def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] | None = None) -> SolveResult:
+    """A full removal order, a proof of unsolvability, or ``undecided`` past ``budget`` nodes.
+
+    ``memo`` is the set of positions known to fail; pass the same set to the solves of boards
+    that share cells and tiles (a board and the boards after its first moves, say) and each
+    failure proved once is a fact for all of them. It grows in place."""
     board.check_pairs()
     g, tiles, kinds = board_bits(board)
     search = _Search(g, budget)
+    if memo is not None:
+        search.failed = memo
     groups = [kinds[k] for k in sorted(kinds, key=lambda k: kinds[k] & -kinds[k])]
     search.set_root(groups, tiles)
     found = None

@@ -1,0 +1,48 @@
+"""Fatal first moves: legal opening pairs after which the board can no longer be cleared.
+
+Proved, not sampled: each opening pair is removed and the rest handed to the exact solver. Most
+need no search. Removing a pair only empties cells, so a pair that some full solution removes
+(at any point) can be removed first and that solution still works after it. Every solution
+found along the way, the board's own and each opening's, therefore clears all the openings it
+pairs up at once, and the solves share one memo of positions proved to fail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board, Pair
+from .game import legal_pairs, remove_pair
+from .solver import DEFAULT_BUDGET, SOLVED, UNSOLVABLE, solve
+
+
+@dataclass(frozen=True)
+class Openings:
+    total: int  # legal first moves
+    fatal: int  # proved to leave an unsolvable board
+    undecided: int  # the solver ran out of budget
+    solves: int  # solver calls it took (the rest were covered by a known solution)
+
+    @property
+    def fatal_share(self) -> float:
+        return self.fatal / self.total if self.total else 0.0
+
+
+def openings(board: Board, solution: tuple[Pair, ...], budget: int = DEFAULT_BUDGET) -> Openings:
+    """Classify every legal first move of a solvable ``board`` whose full ``solution`` is known."""
+    safe = {frozenset(p) for p in solution}
+    memo: set[frozenset[int]] = set()
+    fatal = undecided = solves = 0
+    pairs = legal_pairs(board)
+    for pair in pairs:
+        if frozenset(pair) in safe:
+            continue
+        solves += 1
+        result = solve(remove_pair(board, pair), budget, memo)
+        if result.status == SOLVED:
+            safe.update(frozenset(p) for p in result.solution)
+        elif result.status == UNSOLVABLE:
+            fatal += 1
+        else:
+            undecided += 1
+    return Openings(len(pairs), fatal, undecided, solves)
