@@ -24,7 +24,7 @@ def shisen() -> None:
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal", show_default=True)
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
 def generate_cmd(date: str, size: str, difficulty: str, fmt: str) -> None:
-    """Make the day's solvable layout, proved by the solver and graded by random play."""
+    """Deal the day's layout: proved solvable by the solver, graded by the traps it sets."""
     layout = generate(date, size, difficulty)
     click.echo(format_json(layout) if fmt == "json" else format_text(layout.board), nl=False)
 
