@@ -43,7 +43,7 @@ from .atomic import ensure_dir, write_atomic
 from .config import SiteConfig
 from .lock import SiteLock
 
-RENDER_VERSION = 3  # bump when the files made from a bundle change (3: shared tile art, snapped grid)
+RENDER_VERSION = 4  # bump when the files made from a bundle change (4: measured difficulty on pages and sheets)
 DAY_FILES = ("puzzle.json", "shisen.png", "shisen-answer.png", "zodiac.png", "sheet-a4.pdf", "sheet-letter.pdf",
              "index.html")
 MARK = ".built"

@@ -19,6 +19,22 @@ DPI = 300
 PAPERS = {"a4": (2480, 3508), "letter": (2550, 3300)}
 WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
 DIFFICULTY_KO = {"easy": "쉬움", "normal": "보통", "hard": "어려움"}
+
+
+def difficulty_lines(d: dict) -> tuple[str, str]:
+    """A layout's measured difficulty as a reader meets it: the figures, then one line on what
+    they mean. Layouts from before the measures existed give what they have (or nothing)."""
+    if "stuck_share" not in d:
+        return "", ""
+    figures = [f"아무렇게나 두면 막히는 비율 {round(100 * d['stuck_share'])}%"]
+    if "careful_stuck_share" in d:
+        figures.append(f"확실한 짝부터 두어도 막히는 비율 {round(100 * d['careful_stuck_share'])}%")
+    if d.get("first_moves"):
+        figures.append(f"첫 수 {d['first_moves']}가지 중 바로 지는 수 {d.get('fatal_first_moves', 0)}가지")
+    games = d.get("rollouts", 64)
+    meaning = (f"컴퓨터가 이 판을 {games}번씩 끝까지 두어 보고 센 값입니다. "
+               "막힌 판은 섞기나 되돌리기 없이는 끝낼 수 없습니다.")
+    return " · ".join(figures), meaning
 INK = "#1A1A1A"
 MUTED = "#5F5A50"
 RULE = "#B9B1A0"
@@ -56,17 +72,21 @@ class Frame:
     landscape: bool
 
 
-def _page(paper: str, board_aspect: float, reserve_h: float) -> Frame:
-    """Portrait or landscape, whichever lets a board of this aspect (w/h) be drawn wider."""
+def _page(paper: str, board_w: float, board_h: float, reserve_h: float) -> tuple[Frame, float]:
+    """Portrait or landscape, whichever draws the board (``board_w`` x ``board_h`` units) at the
+    larger scale on the sheet's grid of fifths; on a tie, the orientation of the board.
+    Returns the frame and that scale."""
     w, h = PAPERS[paper]
     margin = 150
 
-    def fit(pw, ph):
+    def scale(pw, ph):
         aw, ah = pw - 2 * margin, ph - 2 * margin - reserve_h
-        return min(aw, ah * board_aspect)
+        return math.floor(min(aw / board_w, ah / board_h) * 5) / 5
 
-    landscape = fit(h, w) > fit(w, h) * 1.05
-    return Frame(h, w, True) if landscape else Frame(w, h, False)
+    land, port = scale(h, w), scale(w, h)
+    if land > port or (land == port and board_w > board_h):
+        return Frame(h, w, True), land
+    return Frame(w, h, False), port
 
 
 def board_drawing_items(cells, *, easy: bool, x0: float, y0: float, scale: float, numbers=None,
@@ -122,15 +142,11 @@ def shisen_page(layout: dict, paper: str = "a4", *, easy: bool = False, answers:
     w, h = len(cells[0]), len(cells)
     steps = layout.get("solution") or []
     list_rows = (len(steps) + 5) // 6 if answers else 0
-    reserve = 420 + (330 if not answers else 120 + list_rows * 62)
-    frame = _page(paper, (w + 0.6) * TILE_W / ((h + 0.5) * TILE_H), reserve)
-    avail_w = frame.width - 300
-    avail_h = frame.height - 300 - reserve
-    scale = min(avail_w / ((w + 0.6) * TILE_W), avail_h / ((h + 0.5) * TILE_H))
-    # Tiles on a whole grid: a tenth of the scale step makes the pitch a multiple of 6 × 8 units
-    # and even origins keep every tile on whole pixels at 150 and 300 dpi, so the PNG backend
-    # draws each face once and copies it.
-    scale = math.floor(scale * 10) / 10
+    reserve = 420 + (330 + 120 if not answers else 120 + list_rows * 62)
+    # Tiles on a whole grid: scales in fifths make the pitch a multiple of 12 × 16 units and even
+    # origins keep every tile on whole pixels at 150 and 300 dpi, so the PNG backend draws each
+    # face once and copies it. (Tenths were tried: at 1.9 one face came out a pixel different.)
+    frame, scale = _page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, reserve)
     bw, bh = w * TILE_W * scale, h * TILE_H * scale
     x0 = 2 * round(((frame.width - bw) / 2 + 0.3 * TILE_W * scale) / 2)
     y0 = 2 * round((420 + 0.45 * TILE_H * scale) / 2)
@@ -153,6 +169,10 @@ def shisen_page(layout: dict, paper: str = "a4", *, easy: bool = False, answers:
         for line in SHISEN_RULES:
             items.append(Text(150, y, line, 48, INK, align="start"))
             y += 78
+        for line in difficulty_lines(diff):
+            if line:
+                items.append(Text(150, y, line, 38, MUTED, align="start"))
+                y += 60
         box_w = min(1400, frame.width - 300)
         items += [RoundRect(150, y + 10, box_w, 120, 18, stroke=INK, width=4),
                   Text(190, y + 70, "걸린 시간", 46, INK, align="start"),

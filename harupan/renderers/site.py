@@ -9,7 +9,7 @@ from markupsafe import Markup
 
 from .html import environment
 from .model import Drawing
-from .sheets import DIFFICULTY_KO, board_drawing_items, date_ko, zodiac_share
+from .sheets import DIFFICULTY_KO, board_drawing_items, date_ko, difficulty_lines, zodiac_share
 from .svg import render_svg
 from .tileart import TILE_H, TILE_W, ZODIAC_NAMES
 
@@ -36,10 +36,7 @@ def shisen_facts(layout: dict) -> str:
     d = layout.get("difficulty") or {}
     w, h = layout["width"], layout["height"]
     parts = [DIFFICULTY_KO.get(d.get("preset", ""), ""), f"{w}×{h}", f"{w * h}장"]
-    if "mean_legal_pairs" in d:
-        parts.append(f"한 수에 고를 수 있는 짝 평균 {d['mean_legal_pairs']}쌍")
-    if "stuck_share" in d:
-        parts.append(f"아무렇게나 두면 막히는 비율 {round(100 * d['stuck_share'])}%")
+    parts.append(difficulty_lines(d)[0])
     return " · ".join(p for p in parts if p)
 
 
@@ -63,6 +60,7 @@ def day_context(bundle: dict, site: dict, path: str, featured: str) -> dict:
                        f"{layout['width']}×{layout['height']})과 십이지 머지 시작 판",
         "shisen_svg": Markup(render_svg(board_drawing(layout), title=f"{date} 사천성 판", id_prefix="b-")),
         "shisen_facts": shisen_facts(layout),
+        "shisen_facts_note": difficulty_lines(layout.get("difficulty") or {})[1],
         "zodiac_svg": Markup(render_svg(zodiac_share({"date": date, "start": bundle["zodiac"]["start"]}),
                                         title=f"{date} 십이지 머지 시작 판", id_prefix="z-")),
         "par_text": par_text(bundle["zodiac"].get("par")),
