@@ -249,7 +249,7 @@ def published_dates(site: Path) -> list[str]:
     return out
 
 
-JS_MODULES = ("rng.js", "zodiac.js", "shisen.js", "game.js")
+JS_MODULES = ("rng.js", "zodiac.js", "shisen.js", "stats.js", "game.js")
 
 
 def joined_script() -> bytes:
