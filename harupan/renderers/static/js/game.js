@@ -142,7 +142,7 @@ class StatsPanel {
     const reached = z.tops.map((n, r) => [r, n]).filter(([r, n]) => r > 0 && (n > 0 || (r <= z.top && r >= 5)));
     const bars = el("ol", { class: "bars", "aria-label": "끝낸 판의 최고 동물" }, ...reached.map(([r, n]) =>
       el("li", {}, el("span", { class: "bname", text: NAMES[r] }),
-        el("span", { class: "bar", style: `width: ${Math.max(6, Math.round((100 * n) / most))}%`, text: String(n) }))));
+        el("span", { class: n ? "bar" : "bar zero", style: `width: ${Math.max(6, Math.round((100 * n) / most))}%`, text: String(n) }))));
     this.confirm = el("div", { class: "confirm", hidden: "" },
       el("p", { text: "이 기기에 저장된 기록을 모두 지울까요? 진행 중인 판은 그대로 남습니다." }));
     const yes = el("button", { type: "button", class: "tool danger", "data-action": "reset-yes", text: "기록 지우기" });
