@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import npm_tool
 
 from harupan.engine.zodiac import Game
 
@@ -245,6 +246,14 @@ def test_stats_share_line_and_reset(browser_site, phone):
     panel.scroll_into_view_if_needed()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     panel.screenshot(path=str(ARTIFACTS / "phone-stats.png"))
+    phone.locator('#harupan-stats [data-action="reset"]').tap()  # the confirmation open too
+    assert axe_violations(phone) == []  # the finished page: share boxes, filled panel
+    phone.locator('#harupan-stats [data-action="reset-no"]').tap()
+    # the home page shows the same record
+    phone.goto((browser_site / "index.html").as_uri())
+    phone.wait_for_selector("#harupan-stats .stat")
+    assert re.search(r"1\s*완성한 날", phone.text_content("#harupan-stats"))
+    open_day(phone, day_url(browser_site))
     # reset asks first; saying no keeps everything
     phone.locator('#harupan-stats [data-action="reset"]').tap()
     assert phone.locator("#harupan-stats .confirm").is_visible()
@@ -259,6 +268,18 @@ def test_stats_share_line_and_reset(browser_site, phone):
     open_day(phone, day_url(browser_site))
     assert tiles_left(phone) == 0  # the games themselves are kept; the reset does not bring their days back
     assert phone.evaluate("Object.keys(window.harupanRecord.stats.shisen).length") == 0
+
+
+def axe_violations(page) -> list[str]:
+    from test_a11y import AXE_VERSION
+
+    page.add_script_tag(content=npm_tool("axe-core", AXE_VERSION, "axe.min.js").read_text(encoding="utf-8"))
+    before = len(page.errors)
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    # from file:// axe's own fetch of the style sheet (for one rule) is refused: its noise, not the page's
+    page.errors[before:] = [e for e in page.errors[before:]
+                            if not ("XMLHttpRequest" in e or "net::ERR_FAILED" in e)]
+    return [f"{v['id']} on {len(v['nodes'])} nodes" for v in result["violations"]]
 
 
 def test_the_record_survives_a_change_of_format(browser_site, phone):

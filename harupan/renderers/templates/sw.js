@@ -7,6 +7,7 @@ const STATIC = `harupan-static-${VERSION}`;
 const PAGES = "harupan-pages";  // pages the player opened: kept across versions
 const PRECACHE = {{ precache | safe }};
 const WAIT_MS = 4000;  // a network that does not answer is treated as none
+const LIMIT = { [PAGES]: 60, [STATIC]: 120 };  // entries kept; the least recently fetched go first
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(STATIC).then((cache) =>
@@ -29,6 +30,14 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+/** Keep a response; a put moves its entry to the end, so the oldest entries are the first keys. */
+async function keep(name, req, res) {
+  const cache = await caches.open(name);
+  await cache.put(req, res);
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - LIMIT[name]))) await cache.delete(old);
+}
+
 function timeout(ms) {
   return new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), ms));
 }
@@ -47,10 +56,7 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     try {
       const res = await Promise.race([fetch(req), timeout(WAIT_MS)]);
-      if (res.ok) {
-        const copy = res.clone();
-        caches.open(page ? PAGES : STATIC).then((cache) => cache.put(req, copy)).catch(() => null);
-      }
+      if (res.ok) event.waitUntil(keep(page ? PAGES : STATIC, req, res.clone()).catch(() => null));
       return res;
     } catch (e) {
       const kept = await caches.match(req, { ignoreSearch: page });

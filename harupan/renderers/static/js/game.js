@@ -244,8 +244,9 @@ class ShisenApp {
     this.overlay.setAttribute("preserveAspectRatio", "none");
     this.inner = el("div", { class: "sinner" }, this.grid, this.overlay);
     this.wrap = el("div", { class: "swrap" }, this.inner);
+    this.note = el("p", { class: "facts turnnote", text: "세로 화면에 맞춰 판을 돌려 보여 줍니다(판의 맨 윗줄이 오른쪽). 휴대폰을 가로로 돌리면 원래 방향으로 보입니다." });
     this.result = el("div", { class: "sresult" });
-    this.root.replaceChildren(tabs, bar, this.wrap, this.status, this.result);
+    this.root.replaceChildren(tabs, bar, this.note, this.wrap, this.status, this.result);
     this.grid.addEventListener("keydown", (e) => this.key_(e));
   }
 
@@ -309,6 +310,7 @@ class ShisenApp {
     const W = 2 * RING_X + cols * TILE_X, H = 2 * RING_Y + rows * TILE_Y;
     this.units = { cols, rows, W, H };
     this.root.classList.toggle("turned", this.turned);
+    this.note.hidden = !this.turned;
     this.inner.style.setProperty("--ratio", `${W} / ${H}`);
     this.inner.style.setProperty("--aspect", String(W / H));
     this.grid.style.gridTemplateColumns = `${RING_X}fr repeat(${cols}, ${TILE_X}fr) ${RING_X}fr`;
