@@ -531,7 +531,7 @@ class ZodiacApp {
     const before = this.game.board.slice();
     if (!this.game.apply(letter)) { this.info.textContent = "그쪽으로는 움직일 것이 없습니다"; return; }
     store.set(this.key, this.game.moves);
-    if (this.record && (this.game.moves.length === 1 || this.game.state !== "playing")) {
+    if (this.record) {  // every move: the day's score so far is its best
       recordZodiac(this.record.stats, this.date, this.game.state, this.game.score, this.game.top);
       this.record.save();
     }
