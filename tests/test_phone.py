@@ -323,6 +323,9 @@ def test_copy_falls_back_where_the_clipboard_is_refused(browser_site, browser):
             pg.locator('#shisen-app [data-level="easy"]').tap()
             for a, c in solution(browser_site, "easy"):
                 tap_pair(pg, a, c)
+            pg.reload()  # the level chosen is kept
+            open_day(pg, f"{base}2026/11/29/index.html")
+            assert pg.get_attribute('#shisen-app [data-level="easy"]', "aria-selected") == "true" and tiles_left(pg) == 0
             pg.locator('#shisen-app [data-action="copy"]').tap()
             pg.wait_for_function("document.activeElement && document.activeElement.classList.contains('share')")
             assert "복사" in pg.text_content("#shisen-app .status")

@@ -192,7 +192,8 @@ class ShisenApp {
   constructor(root, day, labels, record) {
     this.root = root; this.day = day; this.labels = labels; this.record = record;
     this.levels = Object.keys(day.shisen);
-    this.level = this.levels.includes("normal") ? "normal" : this.levels[0];
+    const liked = store.get("harupan:level");  // the level the player last chose, on any day
+    this.level = this.levels.includes(liked) ? liked : this.levels.includes("normal") ? "normal" : this.levels[0];
     this.easy = store.get("harupan:easy") === true;
     this.turned = false;
     this.build();
@@ -217,7 +218,7 @@ class ShisenApp {
     this.tabs = {};
     for (const lv of this.levels) {
       const t = el("button", { type: "button", role: "tab", class: "tab", "data-level": lv, text: this.labels[lv] || lv });
-      t.addEventListener("click", () => this.load(lv));
+      t.addEventListener("click", () => { store.set("harupan:level", lv); this.load(lv); });
       this.tabs[lv] = t;
       tabs.append(t);
     }
