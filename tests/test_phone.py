@@ -411,3 +411,19 @@ def test_phone_screenshots_for_review(browser_site, browser):
         assert tiles_left(pg) == 132
     finally:
         ctx.close()
+
+
+def test_tiles_show_in_dark_mode(browser_site, browser):
+    """The path layer over the board stays see-through with the dark colour scheme."""
+    import io
+
+    from PIL import Image
+
+    ctx = browser.new_context(viewport=PORTRAIT, is_mobile=True, has_touch=True, color_scheme="dark")
+    try:
+        pg = ctx.new_page()
+        open_day(pg, day_url(browser_site))
+        shot = Image.open(io.BytesIO(tile(pg, (0, 0)).screenshot())).convert("RGB")
+        assert len(shot.getcolors(maxcolors=1 << 16) or range(1 << 16)) > 20, "the tile's face is hidden"
+    finally:
+        ctx.close()
