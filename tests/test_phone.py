@@ -368,6 +368,12 @@ def test_a_day_visited_once_plays_offline(browser_site, browser):
             manifest = pg.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
             assert manifest["start_url"] == "./index.html" and {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
             assert any(i["purpose"] == "maskable" for i in manifest["icons"])
+            # Chrome's own verdict: the manifest parses and nothing stands in the way of installing
+            # but the test browser's private (incognito-like) context
+            cdp = ctx.new_cdp_session(pg)
+            assert cdp.send("Page.getAppManifest").get("errors") == []
+            errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
+            assert errors <= {"in-incognito"}, errors
             a, c = solution(browser_site)[0]
             tap_pair(pg, a, c)
         # the server is gone and the browser is offline
