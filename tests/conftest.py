@@ -47,3 +47,63 @@ def runner():
     from click.testing import CliRunner
 
     return CliRunner()
+
+
+TOOLS = Path(os.environ.get("HARUPAN_TOOLS", Path.home() / ".cache" / "harupan-tools"))
+
+
+def npm_tool(package: str, version: str, file: str) -> Path:
+    """``file`` inside the npm ``package`` at exactly ``version``, installed when missing into a
+    cache folder outside the source tree (``$HARUPAN_TOOLS``, default ~/.cache/harupan-tools).
+    Fails naming the tool when npm cannot get it."""
+    import json as _json
+    import shutil
+    import subprocess
+
+    folder = TOOLS / f"{package}-{version}"
+    path = folder / "node_modules" / package / file
+    meta = folder / "node_modules" / package / "package.json"
+    try:
+        if path.is_file() and _json.loads(meta.read_text())["version"] == version:
+            return path
+    except (OSError, ValueError, KeyError):
+        pass
+    npm = shutil.which("npm") or debian_tool("npm", "npm")
+    assert npm, f"{package}@{version} is needed and npm is not installed"
+    folder.mkdir(parents=True, exist_ok=True)
+    r = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--no-save", "--silent", "--prefix", str(folder),
+                        f"{package}@{version}"], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0 and path.is_file(), f"cannot install {package}@{version} from npm: {r.stderr.strip()[-500:]}"
+    return path
+
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+BROWSER_DATE = "2026-11-29"
+
+
+@pytest.fixture(scope="session")
+def browser_site(tmp_path_factory):
+    """A site with one day (two levels), built once for the page tests."""
+    import subprocess
+    import sys
+
+    site = tmp_path_factory.mktemp("browser") / "site"
+    env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal")
+    r = subprocess.run([sys.executable, "-m", "harupan", "daily", "--date", BROWSER_DATE, "--site", str(site)],
+                       cwd=ROOT, capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    return site
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium (installed when missing), driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    path = debian_tool("chromium", "chromium")
+    assert path, "chromium is not installed and cannot be installed"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

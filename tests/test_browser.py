@@ -8,42 +8,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import debian_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "_artifacts"
 DATE = "2026-11-29"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-
 pytestmark = pytest.mark.slow
 
 
-def chromium_path() -> str:
-    found = debian_tool("chromium", "chromium")  # Debian's chromium, installed when missing
-    assert found, "chromium is not installed"
-    return found
-
-
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    site = tmp_path_factory.mktemp("browser") / "site"
-    env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal")
-    r = subprocess.run([sys.executable, "-m", "harupan", "daily", "--date", DATE, "--site", str(site)],
-                       cwd=ROOT, capture_output=True, text=True, env=env)
-    assert r.returncode == 0, r.stderr
-    return site
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    path = chromium_path()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=ARGS)
-        yield b
-        b.close()
+def site(browser_site):
+    return browser_site
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ from ..renderers.pdf import render_pdf
 from ..renderers.raster import png_bytes, render_image
 from ..renderers.sheets import print_set_pages, shisen_page, zodiac_share
 from ..renderers.webfont import subset_woff
-from . import pars, rules
+from . import app, pars, rules
 from .atomic import ensure_dir, write_atomic
 from .config import SiteConfig
 from .lock import SiteLock
@@ -249,7 +249,7 @@ def published_dates(site: Path) -> list[str]:
     return out
 
 
-JS_MODULES = ("rng.js", "zodiac.js", "shisen.js", "game.js")
+JS_MODULES = ("rng.js", "zodiac.js", "shisen.js", "stats.js", "game.js")
 
 
 def joined_script() -> bytes:
@@ -386,7 +386,7 @@ def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force
     counts = {"written": 0, "unchanged": 0, "skipped": 0}
     with SiteLock(site):
         cleanup_temporaries(site)  # what a killed run left behind
-        for name, content in _static_files().items():  # before any page that links them
+        for name, content in app.with_app_files(_static_files(), cfg).items():  # before any page that links them
             write_atomic(site / name, content)
         work = [(d, str(site), cfg, force) for d in dates]
         results: dict[str, str] = {}

@@ -99,13 +99,14 @@ def day_page(bundle: dict, site: dict, path: str, featured: str) -> str:
     symbols, labels = play_symbols(bundle)
     dump = lambda v: Markup(json.dumps(v, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))  # noqa: E731
     return environment().get_template("day.html").render(
-        site=site, root="../../../", day=day_context(bundle, site, path, featured),
+        site=site, root="../../../", day=day_context(bundle, site, path, featured), levels=list(bundle["shisen"]),
         play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": Markup(symbols)})
 
 
 def home_page(bundle: dict | None, site: dict, path: str | None, featured: str, rules: list[dict]) -> str:
     day = day_context(bundle, site, path, featured) if bundle else None
-    return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules)
+    levels = list(bundle["shisen"]) if bundle else []
+    return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels)
 
 
 def archive_page(dates: list[str], site: dict) -> str:

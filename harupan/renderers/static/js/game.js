@@ -1,6 +1,8 @@
-// The day page's games: Shisen-sho and zodiac merge, same rules as the Python engine.
+// The day page's games: Shisen-sho and zodiac merge, same rules as the Python engine; the
+// player's record (stats.js) on the day page and the home page; offline play (sw.js).
 import { Board, checkMove, hint, shuffle, SOLVED } from "./shisen.js";
 import { Game, NAMES } from "./zodiac.js";
+import { STATS_KEY, migrate, recordShisenCleared, recordShisenPlayed, recordZodiac, summary, todayIn } from "./stats.js";
 
 const store = {
   get(key) { try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; } },
@@ -29,18 +31,184 @@ const clock = (ms) => {
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 };
+const LEVEL_KO = { easy: "쉬움", normal: "보통", hard: "어려움" };
+
+// ------------------------------------------------------------------ sharing
+
+/** A share box: the text, a copy button that falls back to selecting the text where the
+ *  clipboard is refused (file://, an old browser, a denied permission), and the phone's own
+ *  share sheet where there is one. */
+function shareBox(text, say) {
+  const box = el("textarea", { class: "share", readonly: "", rows: String(text.split("\n").length), "aria-label": "공유 문구" });
+  box.value = text;
+  const copy = el("button", { type: "button", class: "tool", "data-action": "copy", text: "공유 문구 복사" });
+  const fallback = () => {
+    box.focus();
+    box.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    say(ok ? "공유 문구를 복사했습니다" : "복사하지 못했습니다. 선택된 문구를 길게 눌러 복사하세요");
+  };
+  copy.addEventListener("click", () => {
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(() => say("공유 문구를 복사했습니다"), fallback);
+    } else {
+      fallback();
+    }
+  });
+  const buttons = el("div", { class: "toolbar" }, copy);
+  if (navigator.share) {
+    const send = el("button", { type: "button", class: "tool", text: "공유하기" });
+    send.addEventListener("click", () => navigator.share({ text }).catch(() => {}));
+    buttons.append(send);
+  }
+  return el("div", { class: "sharebox" }, box, buttons);
+}
+
+// ------------------------------------------------------------------ the record
+
+/** The games' own per-day saves read into a record: how a player who played before the record
+ *  existed starts with their days counted (version 0 of the record). Zodiac games are replayed
+ *  from their moves; a Shisen-sho board counts as cleared when its save says so, or when it is
+ *  this page's day and its history empties the board. */
+function fromSaves(day) {
+  const rec = { v: 0, shisen: {}, zodiac: {} };
+  const keys = [];
+  try { for (let i = 0; i < localStorage.length; i++) keys.push(localStorage.key(i)); } catch (e) { return rec; }
+  for (const k of keys) {
+    let m = /^harupan:zodiac:(\d{4}-\d{2}-\d{2})$/.exec(k);
+    if (m) {
+      const letters = store.get(k);
+      if (typeof letters !== "string" || !letters) continue;
+      const g = Game.forDate(m[1]);
+      for (const ch of letters) { try { g.apply(ch); } catch (e) { break; } }
+      recordZodiac(rec, m[1], g.state, g.score, g.top);
+      continue;
+    }
+    m = /^harupan:shisen:(\d{4}-\d{2}-\d{2}):(\w+)$/.exec(k);
+    if (!m) continue;
+    const save = store.get(k);
+    if (!save || !Array.isArray(save.history) || !save.history.length) continue;
+    recordShisenPlayed(rec, m[1]);
+    let done = save.done === true;
+    if (!done && day && day.date === m[1] && day.shisen[m[2]]) done = replayShisen(day, m[2], save.history)[0].isEmpty();
+    if (done) recordShisenCleared(rec, m[1], m[2], save.elapsed || 0, save.hints || 0, save.shuffles || 0);
+  }
+  return rec;
+}
+
+class Record {
+  constructor(day) {
+    let raw = null;
+    let text = null;
+    try { text = localStorage.getItem(STATS_KEY); } catch (e) { text = null; }
+    if (text !== null) { try { raw = JSON.parse(text); } catch (e) { raw = text; } }
+    const [stats, aside] = migrate(text === null ? fromSaves(day) : raw);
+    if (aside !== null) store.set(`${STATS_KEY}:set-aside`, aside);  // kept, not written over
+    this.stats = stats;
+    this.views = [];
+    if (text === null || aside !== null) this.save();
+  }
+
+  save() { store.set(STATS_KEY, this.stats); this.views.forEach((v) => v.render()); }
+
+  reset() { this.stats = migrate(null)[0]; this.save(); }
+}
+
+const stat = (value, label) => el("div", { class: "stat" }, el("span", { class: "num", text: String(value) }), el("span", { class: "lbl", text: label }));
+
+/** The record's panel: figures for both games, a reset with a confirmation. */
+class StatsPanel {
+  constructor(root, record, levels) {
+    this.root = root; this.record = record; this.levels = levels;
+    record.views.push(this);
+    this.render();
+  }
+
+  render() {
+    const today = todayIn();
+    const s = summary(this.record.stats, today, this.levels);
+    const sh = s.shisen, z = s.zodiac;
+    const rate = sh.played ? Math.round((100 * sh.cleared) / sh.played) : 0;
+    const times = el("table", { class: "times" },
+      el("caption", { text: "난이도별 완성 시간" }),
+      el("thead", {}, el("tr", {}, ...["난이도", "완성", "최고", "중간값"].map((t) => el("th", { scope: "col", text: t })))),
+      el("tbody", {}, ...this.levels.map((lv) => {
+        const l = sh.levels[lv];
+        return el("tr", {}, el("th", { scope: "row", text: LEVEL_KO[lv] || lv }), el("td", { text: `${l.cleared}판` }),
+          el("td", { text: l.best === null ? "-" : clock(l.best) }), el("td", { text: l.median === null ? "-" : clock(l.median) }));
+      })));
+    const most = Math.max(1, ...z.tops);
+    const reached = z.tops.map((n, r) => [r, n]).filter(([r, n]) => r > 0 && (n > 0 || (r <= z.top && r >= 5)));
+    const bars = el("ol", { class: "bars", "aria-label": "끝낸 판의 최고 동물" }, ...reached.map(([r, n]) =>
+      el("li", {}, el("span", { class: "bname", text: NAMES[r] }),
+        el("span", { class: n ? "bar" : "bar zero", style: `width: ${Math.max(6, Math.round((100 * n) / most))}%`, text: String(n) }))));
+    this.confirm = el("div", { class: "confirm", hidden: "" },
+      el("p", { text: "이 기기에 저장된 기록을 모두 지울까요? 진행 중인 판은 그대로 남습니다." }));
+    const yes = el("button", { type: "button", class: "tool danger", "data-action": "reset-yes", text: "기록 지우기" });
+    const no = el("button", { type: "button", class: "tool", "data-action": "reset-no", text: "그만두기" });
+    this.confirm.append(el("div", { class: "toolbar" }, yes, no));
+    const reset = el("button", { type: "button", class: "tool", "data-action": "reset", text: "기록 초기화" });
+    reset.addEventListener("click", () => { this.confirm.hidden = false; no.focus(); });
+    no.addEventListener("click", () => { this.confirm.hidden = true; reset.focus(); });
+    yes.addEventListener("click", () => { this.record.reset(); this.root.querySelector("[data-action=reset]").focus(); });
+    this.root.replaceChildren(
+      el("h3", { text: "사천성" }),
+      el("div", { class: "stats" }, stat(sh.played, "플레이한 날"), stat(sh.cleared, "완성한 날"), stat(`${rate}%`, "완성률"),
+        stat(sh.current, "연속 완성"), stat(sh.best, "최고 연속")),
+      times,
+      el("h3", { text: "십이지 머지" }),
+      el("div", { class: "stats" }, stat(z.played, "플레이한 날"), stat(z.ended, "끝낸 판"), stat(z.won, "돼지 완주"),
+        stat(z.current, "연속"), stat(z.best, "최고 연속"), stat(z.bestScore.toLocaleString("ko-KR"), "최고 점수"),
+        stat(NAMES[z.top] || "-", "최고 동물")),
+      reached.length ? bars : el("p", { class: "facts", text: "끝낸 판이 생기면 최고 동물별 판 수가 여기에 나옵니다." }),
+      el("p", { class: "facts", text: "기록은 이 기기의 브라우저에만 저장되며 어디로도 보내지 않습니다. 연속 기록은 하루라도 빠지면 0으로 돌아갑니다." }),
+      reset, this.confirm);
+  }
+}
 
 // ------------------------------------------------------------------ Shisen-sho
 
+/** The board (and shuffles used) after a saved history. */
+function replayShisen(day, level, history) {
+  let b = Board.fromRows(day.shisen[level].cells);
+  let shuffles = 0;
+  for (const step of history) {
+    if (step.shuffle !== undefined) {
+      b = shuffle(b, `harupan:shuffle:${day.date}:${level}:${step.shuffle}`).board;
+      shuffles = step.shuffle + 1;
+    } else {
+      b = b.with([[...step.pair[0], null], [...step.pair[1], null]]);
+    }
+  }
+  return [b, shuffles];
+}
+
+// Board units: a tile is 60 x 80 (as drawn); the ring round the board, where paths may run, is
+// narrower (RING_X x RING_Y) so the tiles get the width on a phone.
+const TILE_X = 60, TILE_Y = 80, RING_X = 24, RING_Y = 32, MIN_TAP = 36;
+
 class ShisenApp {
-  constructor(root, day, labels) {
-    this.root = root; this.day = day; this.labels = labels;
+  constructor(root, day, labels, record) {
+    this.root = root; this.day = day; this.labels = labels; this.record = record;
     this.levels = Object.keys(day.shisen);
-    this.level = this.levels.includes("normal") ? "normal" : this.levels[0];
+    const liked = store.get("harupan:level");  // the level the player last chose, on any day
+    this.level = this.levels.includes(liked) ? liked : this.levels.includes("normal") ? "normal" : this.levels[0];
     this.easy = store.get("harupan:easy") === true;
+    this.turned = false;
     this.build();
     this.load(this.level);
     setInterval(() => this.tick(), 500);
+    // turning the phone: the same game, drawn the other way round
+    const again = () => { if (this.shouldTurn() !== this.turned) this.render(); };
+    window.addEventListener("resize", again);
+    if (window.matchMedia) {
+      const mq = window.matchMedia("(orientation: portrait)");
+      if (mq.addEventListener) mq.addEventListener("change", again);
+    }
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden && this.started) { this.stopClock(); this.save(); }
+    });
   }
 
   key() { return `harupan:shisen:${this.day.date}:${this.level}`; }
@@ -50,7 +218,7 @@ class ShisenApp {
     this.tabs = {};
     for (const lv of this.levels) {
       const t = el("button", { type: "button", role: "tab", class: "tab", "data-level": lv, text: this.labels[lv] || lv });
-      t.addEventListener("click", () => this.load(lv));
+      t.addEventListener("click", () => { store.set("harupan:level", lv); this.load(lv); });
       this.tabs[lv] = t;
       tabs.append(t);
     }
@@ -70,13 +238,16 @@ class ShisenApp {
     this.easyBox.checked = this.easy;
     this.easyBox.addEventListener("change", () => { this.easy = this.easyBox.checked; store.set("harupan:easy", this.easy); this.render(); });
     bar.append(el("label", { class: "easy", for: "easy-view" }, this.easyBox, " 구분 쉽게 보기"), el("span", { class: "time" }, "시간 ", this.timer));
-    this.grid = el("div", { class: "sgrid", role: "grid", "aria-label": "사천성 판" });
+    this.grid = el("div", { class: "sgrid", role: "grid", "aria-label": "사천성 판. 화살표로 옮기고 Enter로 고릅니다" });
     this.overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     this.overlay.setAttribute("class", "spath");
     this.overlay.setAttribute("aria-hidden", "true");
+    this.overlay.setAttribute("preserveAspectRatio", "none");
     this.inner = el("div", { class: "sinner" }, this.grid, this.overlay);
     this.wrap = el("div", { class: "swrap" }, this.inner);
-    this.root.replaceChildren(tabs, bar, this.wrap, this.status);
+    this.note = el("p", { class: "facts turnnote", text: "세로 화면에 맞춰 판을 돌려 보여 줍니다(판의 맨 윗줄이 오른쪽). 휴대폰을 가로로 돌리면 원래 방향으로 보입니다." });
+    this.result = el("div", { class: "sresult" });
+    this.root.replaceChildren(tabs, bar, this.note, this.wrap, this.status, this.result);
     this.grid.addEventListener("keydown", (e) => this.key_(e));
   }
 
@@ -86,33 +257,27 @@ class ShisenApp {
     const saved = store.get(this.key()) || {};
     this.history = saved.history || [];
     this.elapsed = saved.elapsed || 0;
+    this.hints = saved.hints || 0;
+    this.shufflesUsed = saved.shuffles || 0;
+    this.done = saved.done === true;
     this.started = null;
     this.selected = null;
     this.cursor = this.cursor || [0, 0];
     this.replay();
     this.render();
+    this.root.classList.toggle("done", this.board.isEmpty());
     this.say(this.board.isEmpty() ? `이미 완성한 판입니다. 걸린 시간 ${clock(this.elapsed)}` : "");
+    this.showResult();
   }
 
-  replay() {
-    const layout = this.day.shisen[this.level];
-    let b = Board.fromRows(layout.cells);
-    let shuffles = 0;
-    for (const step of this.history) {
-      if (step.shuffle !== undefined) {
-        b = shuffle(b, this.shuffleSeed(step.shuffle)).board;
-        shuffles = step.shuffle + 1;
-      } else {
-        b = b.with([[...step.pair[0], null], [...step.pair[1], null]]);
-      }
-    }
-    this.board = b;
-    this.shuffles = shuffles;
-  }
+  replay() { [this.board, this.shuffles] = replayShisen(this.day, this.level, this.history); }
 
   shuffleSeed(n) { return `harupan:shuffle:${this.day.date}:${this.level}:${n}`; }
 
-  save() { store.set(this.key(), { history: this.history, elapsed: this.currentElapsed() }); }
+  save() {
+    store.set(this.key(), { history: this.history, elapsed: this.currentElapsed(), hints: this.hints, shuffles: this.shufflesUsed,
+      ...(this.done ? { done: true } : {}) });
+  }
 
   currentElapsed() { return this.elapsed + (this.started ? Date.now() - this.started : 0); }
 
@@ -127,29 +292,53 @@ class ShisenApp {
     this.started = null;
   }
 
+  /** Turned a quarter (clockwise) on a portrait screen too narrow for the board's tiles to be
+   *  MIN_TAP px wide side by side: the board's columns become rows. */
+  shouldTurn() {
+    const width = this.root.clientWidth || window.innerWidth;
+    return window.innerHeight > window.innerWidth && width < (this.board.width + (2 * RING_X) / TILE_X) * MIN_TAP;
+  }
+
+  /** Screen cell of board cell (x, y); ring cells (-1 or width/height) map to the ring. */
+  toScreen(x, y) { return this.turned ? [this.board.height - 1 - y, x] : [x, y]; }
+
+  fromScreen(sx, sy) { return this.turned ? [sy, this.board.height - 1 - sx] : [sx, sy]; }
+
   render() {
     const { width: w, height: h } = this.board;
-    this.inner.style.setProperty("--cols", w + 2);
-    this.grid.style.setProperty("--cols", w + 2);
+    this.turned = this.shouldTurn();
+    const [cols, rows] = this.turned ? [h, w] : [w, h];
+    const W = 2 * RING_X + cols * TILE_X, H = 2 * RING_Y + rows * TILE_Y;
+    this.units = { cols, rows, W, H };
+    this.root.classList.toggle("turned", this.turned);
+    this.note.hidden = !this.turned;
+    this.inner.style.setProperty("--ratio", `${W} / ${H}`);
+    this.inner.style.setProperty("--aspect", String(W / H));
+    this.grid.style.gridTemplateColumns = `${RING_X}fr repeat(${cols}, ${TILE_X}fr) ${RING_X}fr`;
+    this.grid.style.gridTemplateRows = `${RING_Y}fr repeat(${rows}, ${TILE_Y}fr) ${RING_Y}fr`;
+    const hadFocus = this.grid.contains(document.activeElement);
     this.grid.replaceChildren();
     this.cells = {};
-    for (let py = -1; py <= h; py++) {
+    for (let sy = 0; sy < rows; sy++) {
       const row = el("div", { role: "row", class: "srow" });
-      for (let px = -1; px <= w; px++) {
-        if (px < 0 || py < 0 || px >= w || py >= h) { row.append(el("div", { class: "ring", "aria-hidden": "true" })); continue; }
+      for (let sx = 0; sx < cols; sx++) {
+        const [px, py] = this.fromScreen(sx, sy);
         const code = this.board.cells[py][px];
         const name = `${COLS[px]}${py + 1}`;
         const b = el("button", { type: "button", role: "gridcell", class: code ? "tile" : "tile empty", "data-x": px, "data-y": py,
-          "aria-label": code ? `${this.labels.tiles[code]}, ${name}` : `빈칸, ${name}`, tabindex: "-1" });
-        if (code) b.append(svgUse(`t-${code}${this.easy ? "-e" : ""}`, 60, 80));
-        b.addEventListener("click", () => { this.cursor = [px, py]; this.pick(px, py); });
+          "aria-label": code ? `${this.labels.tiles[code]}, ${name}` : `빈칸, ${name}`, tabindex: "-1",
+          style: `grid-column: ${sx + 2}; grid-row: ${sy + 2}` });
+        if (code) b.append(svgUse(`t-${code}${this.easy ? "-e" : ""}`, TILE_X, TILE_Y));
+        b.addEventListener("click", () => { this.cursor = [px, py]; this.focusCursor(false); this.pick(px, py); });
         this.cells[`${px},${py}`] = b;
         row.append(b);
       }
       this.grid.append(row);
     }
-    this.overlay.setAttribute("viewBox", `0 0 ${(w + 2) * 60} ${(h + 2) * 80}`);
-    this.focusCursor(false);
+    if (this.selected) this.cell(...this.selected).classList.add("selected");
+    this.overlay.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    this.overlay.replaceChildren();
+    this.focusCursor(hadFocus);
     this.tick();
   }
 
@@ -166,8 +355,10 @@ class ShisenApp {
     const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
     if (d) {
       e.preventDefault();
-      const [x, y] = this.cursor;
-      this.cursor = [Math.min(this.board.width - 1, Math.max(0, x + d[0])), Math.min(this.board.height - 1, Math.max(0, y + d[1]))];
+      // the arrows follow the screen: on a turned board, screen right is the board's up
+      const [sx, sy] = this.toScreen(...this.cursor);
+      const { cols, rows } = this.units;
+      this.cursor = this.fromScreen(Math.min(cols - 1, Math.max(0, sx + d[0])), Math.min(rows - 1, Math.max(0, sy + d[1])));
       this.focusCursor();
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
@@ -196,6 +387,10 @@ class ShisenApp {
     }
   }
 
+  played() {
+    if (this.record) { recordShisenPlayed(this.record.stats, this.day.date); this.record.save(); }
+  }
+
   remove(pair, path) {
     this.startClock();
     const code = this.board.cells[pair[0][1]][pair[0][0]];
@@ -206,19 +401,46 @@ class ShisenApp {
     this.drawPath(path);
     if (this.board.isEmpty()) {
       this.stopClock();
+      this.done = true;
       this.save();
       this.say(`완성! 걸린 시간 ${clock(this.elapsed)}`);
       this.root.classList.add("done");
+      if (this.record) {
+        recordShisenCleared(this.record.stats, this.day.date, this.level, this.elapsed, this.hints, this.shufflesUsed);
+        this.record.save();
+      }
+      this.showResult();
     } else {
       this.save();
+      if (this.history.length === 1) this.played();
       this.say(`${this.labels.tiles[code]} 한 쌍을 지웠습니다. 남은 패 ${this.board.count()}장`);
     }
   }
 
+  /** The share line once the board is cleared: no tile, no move, only how it went. */
+  shareText() {
+    const canonical = document.querySelector('link[rel="canonical"]');
+    const lines = [`하루 판 사천성 ${this.day.date} ${this.labels[this.level] || LEVEL_KO[this.level] || this.level}`,
+      `완성 ${clock(this.elapsed)} · 힌트 ${this.hints}번 · 섞기 ${this.shufflesUsed}번`];
+    if (canonical) lines.push(canonical.href);
+    return lines.join("\n");
+  }
+
+  showResult() {
+    this.result.replaceChildren();
+    if (!this.board.isEmpty()) return;
+    this.result.append(shareBox(this.shareText(), (t) => this.say(t)));
+  }
+
   drawPath(path) {
     const ns = "http://www.w3.org/2000/svg";
+    const { cols, rows } = this.units;
+    const at = (s, n, ring, tile) => (s < 0 ? ring / 2 : s >= n ? ring + n * tile + ring / 2 : ring + s * tile + tile / 2);
     const line = document.createElementNS(ns, "polyline");
-    line.setAttribute("points", path.map(([x, y]) => `${(x + 1) * 60 + 30},${(y + 1) * 80 + 40}`).join(" "));
+    line.setAttribute("points", path.map(([x, y]) => {
+      const [sx, sy] = this.toScreen(x, y);
+      return `${at(sx, cols, RING_X, TILE_X)},${at(sy, rows, RING_Y, TILE_Y)}`;
+    }).join(" "));
     line.setAttribute("class", "pathline");
     this.overlay.replaceChildren(line);
     clearTimeout(this.pathTimer);
@@ -229,6 +451,8 @@ class ShisenApp {
     if (this.board.isEmpty()) return;
     const h = hint(this.board);
     if (!h) { this.say("판을 끝까지 풀 수 있는 짝이 없습니다. 섞기를 눌러 보세요."); return; }
+    this.hints += 1;
+    this.save();
     for (const p of h.pair) this.cell(...p).classList.add("hinted");
     setTimeout(() => h.pair.forEach((p) => this.cell(...p) && this.cell(...p).classList.remove("hinted")), 1500);
     this.say(`힌트: ${h.pair.map(([x, y]) => `${COLS[x]}${y + 1}`).join("과 ")}`);
@@ -240,8 +464,10 @@ class ShisenApp {
     this.board = shuffle(this.board, this.shuffleSeed(this.shuffles)).board;
     this.history.push({ shuffle: this.shuffles });
     this.shuffles += 1;
+    this.shufflesUsed += 1;
     this.selected = null;
     this.save();
+    this.played();
     this.render();
     this.say("남은 패를 끝까지 풀 수 있게 섞었습니다");
   }
@@ -254,6 +480,7 @@ class ShisenApp {
     this.selected = null;
     this.save();
     this.render();
+    this.showResult();
     this.say("한 수 물렀습니다");
   }
 
@@ -263,15 +490,16 @@ class ShisenApp {
 // ------------------------------------------------------------------ zodiac
 
 const KEYS = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R", w: "U", s: "D", a: "L", d: "R", W: "U", S: "D", A: "L", D: "R" };
+const SWIPE = 24;  // CSS px a finger must travel to count as a swipe
 
 class ZodiacApp {
-  constructor(root, day) {
-    this.root = root; this.date = day.date;
+  constructor(root, day, record) {
+    this.root = root; this.date = day.date; this.record = record;
     this.key = `harupan:zodiac:${this.date}`;
     this.game = Game.forDate(this.date);
     const letters = store.get(this.key) || "";
     for (const ch of letters) { try { this.game.apply(ch); } catch (e) { break; } }
-    this.board = el("div", { class: "zgrid", tabindex: "0", role: "grid", "aria-label": "십이지 머지 판. 화살표나 WASD로 밉니다" });
+    this.board = el("div", { class: "zgrid", tabindex: "0", role: "grid", "aria-label": "십이지 머지 판. 화살표나 WASD로 밀고, 화면에서는 손가락으로 밉니다" });
     this.info = el("p", { class: "zinfo", "aria-live": "polite" });
     this.result = el("div", { class: "zresult" });
     this.root.replaceChildren(this.board, this.info, this.result);
@@ -280,16 +508,22 @@ class ZodiacApp {
       if (m) { e.preventDefault(); this.play(m); }
     });
     let start = null;
-    this.board.addEventListener("touchstart", (e) => { const t = e.touches[0]; start = [t.clientX, t.clientY]; }, { passive: true });
-    this.board.addEventListener("touchmove", (e) => e.preventDefault(), { passive: false });
+    this.board.addEventListener("touchstart", (e) => {
+      if (e.touches.length !== 1) { start = null; return; }
+      const t = e.touches[0];
+      start = [t.clientX, t.clientY];
+    }, { passive: true });
+    this.board.addEventListener("touchmove", (e) => e.preventDefault(), { passive: false });  // no page scroll while swiping
     this.board.addEventListener("touchend", (e) => {
       if (!start) return;
       const t = e.changedTouches[0];
       const dx = t.clientX - start[0], dy = t.clientY - start[1];
       start = null;
-      if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return;
+      if (Math.max(Math.abs(dx), Math.abs(dy)) < SWIPE) return;
+      e.preventDefault();
       this.play(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "R" : "L") : (dy > 0 ? "D" : "U"));
     });
+    this.board.addEventListener("touchcancel", () => { start = null; });
     this.render([]);
   }
 
@@ -298,16 +532,22 @@ class ZodiacApp {
     const before = this.game.board.slice();
     if (!this.game.apply(letter)) { this.info.textContent = "그쪽으로는 움직일 것이 없습니다"; return; }
     store.set(this.key, this.game.moves);
+    if (this.record) {  // every move: the day's score so far is its best
+      recordZodiac(this.record.stats, this.date, this.game.state, this.game.score, this.game.top);
+      this.record.save();
+    }
     this.render(before.map((v, i) => v !== this.game.board[i] ? i : -1).filter((i) => i >= 0));
   }
 
   render(changed) {
-    this.board.replaceChildren(...this.game.board.map((rank, i) => {
-      const c = el("div", { role: "gridcell", class: `ztile${changed.includes(i) ? " pop" : ""}`, "data-rank": rank,
+    const rows = [0, 1, 2, 3].map((r) => el("div", { role: "row", class: "zrow" }, ...this.game.board.slice(4 * r, 4 * r + 4).map((rank, c) => {
+      const i = 4 * r + c;
+      const t = el("div", { role: "gridcell", class: `ztile${changed.includes(i) ? " pop" : ""}`, "data-rank": rank,
         "aria-label": rank ? NAMES[rank] : "빈칸" });
-      c.append(svgUse(`z-${rank}`, 60, 60));
-      return c;
-    }));
+      t.append(svgUse(`z-${rank}`, 60, 60));
+      return t;
+    })));
+    this.board.replaceChildren(...rows);
     const g = this.game;
     this.info.textContent = `점수 ${g.score} · ${g.counted}수 · 최고 ${NAMES[g.top] || "-"}`;
     this.result.replaceChildren();
@@ -315,24 +555,37 @@ class ZodiacApp {
       const head = g.state === "won" ? "돼지 완주!" : "더 밀 수 없습니다";
       const claim = JSON.stringify({ date: this.date, moves: g.moves, score: g.score });
       const share = `하루 판 십이지 머지 ${this.date}\n${head} 최고 ${NAMES[g.top]}, ${g.score}점, ${g.counted}수\n${claim}`;
-      const box = el("textarea", { class: "share", readonly: "", rows: "4", "aria-label": "공유 문구" });
-      box.value = share;
-      const copy = el("button", { type: "button", class: "tool", text: "공유 문구 복사" });
-      copy.addEventListener("click", () => { box.select(); if (navigator.clipboard) navigator.clipboard.writeText(share).catch(() => {}); });
-      this.result.append(el("p", { class: "zend", text: `${head} 최고 ${NAMES[g.top]}, ${g.score}점` }), box, copy,
+      this.result.append(el("p", { class: "zend", text: `${head} 최고 ${NAMES[g.top]}, ${g.score}점` }),
+        shareBox(share, (t) => { this.info.textContent = t; }),
         el("p", { class: "facts", text: "마지막 줄을 harupan zodiac verify에 넣으면 누구나 같은 게임을 다시 두어 점수를 확인할 수 있습니다." }));
       this.info.textContent += ` · ${head}`;
     }
   }
 }
 
+/** Offline play on the hosted site: the service worker beside the manifest keeps what was
+ *  visited. Pages opened from file:// work without it (a worker cannot be registered there). */
+function registerOffline() {
+  const manifest = document.querySelector('link[rel="manifest"]');
+  if (!manifest || !("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+  navigator.serviceWorker.register(new URL("sw.js", manifest.href).href).catch(() => {});
+}
+
 export function boot() {
+  registerOffline();
   const data = document.getElementById("harupan-day");
-  if (!data) return;
-  const day = JSON.parse(data.textContent);
+  const day = data ? JSON.parse(data.textContent) : null;
+  const record = new Record(day);
+  window.harupanRecord = record;
+  const panel = document.getElementById("harupan-stats");
+  if (panel) {
+    const levels = day ? Object.keys(day.shisen) : JSON.parse(panel.dataset.levels || '["easy","normal","hard"]');
+    window.harupanStats = new StatsPanel(panel.querySelector(".stats-body"), record, levels);
+  }
+  if (!day) return;
   const labels = JSON.parse(document.getElementById("harupan-labels").textContent);
   const s = document.getElementById("shisen-app");
   const z = document.getElementById("zodiac-app");
-  if (s) window.harupanShisen = new ShisenApp(s, day, labels);
-  if (z) window.harupanZodiac = new ZodiacApp(z, day);
+  if (s) window.harupanShisen = new ShisenApp(s, day, labels, record);
+  if (z) window.harupanZodiac = new ZodiacApp(z, day, record);
 }

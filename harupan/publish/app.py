@@ -1,0 +1,25 @@
+"""The web app's files at the site's root: the manifest, the icons and the service worker.
+
+Kept apart from publish/site.py, which calls :func:`with_app_files` once, where it writes the
+static files: these go out with them, before any page that links them."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from ..renderers import webapp
+from .config import SiteConfig
+
+FONT = "static/fonts/sans.woff"  # written later in the build (its subset depends on the pages)
+
+
+def with_app_files(static: dict[str, bytes], cfg: SiteConfig) -> dict[str, bytes]:
+    """``static`` (site path -> bytes) and the app's files. The service worker fetches the static
+    files, the icons and the manifest when it is installed; it is written last, after them."""
+    files = dict(static)
+    files.update(webapp.icons())
+    files["manifest.webmanifest"] = webapp.manifest(asdict(cfg)).encode("utf-8")
+    precache = dict(files)
+    precache[FONT] = b""  # fetched too; its bytes change with the pages' text, not the worker's
+    files["sw.js"] = webapp.service_worker(precache).encode("utf-8")
+    return files

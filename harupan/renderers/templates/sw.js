@@ -1,0 +1,68 @@
+// harupan's service worker (written by the site build): a page visited once opens and plays
+// without a network. Everything is fetched from the network first, so a new day and a rebuilt
+// page show at once; what came back is kept, and served when the network is not there.
+"use strict";
+const VERSION = "{{ version }}";
+const STATIC = `harupan-static-${VERSION}`;
+const PAGES = "harupan-pages";  // pages the player opened: kept across versions
+const PRECACHE = {{ precache | safe }};
+const WAIT_MS = 4000;  // a network that does not answer is treated as none
+const LIMIT = { [PAGES]: 60, [STATIC]: 120 };  // entries kept; the least recently fetched go first
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(STATIC).then((cache) =>
+    Promise.all(PRECACHE.map((path) => cache.add(new Request(path, { cache: "reload" })).catch(() => null))))
+    .then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("harupan-static-") && name !== STATIC) await caches.delete(name);
+    }
+    // the page that registered this worker was loaded before it: keep it now
+    const pages = await caches.open(PAGES);
+    for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+      const url = new URL(client.url);
+      if (url.origin === location.origin && url.pathname.endsWith(".html")) await pages.add(url.href).catch(() => null);
+    }
+    await self.clients.claim();
+  })());
+});
+
+/** Keep a response; a put moves its entry to the end, so the oldest entries are the first keys. */
+async function keep(name, req, res) {
+  const cache = await caches.open(name);
+  await cache.put(req, res);
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - LIMIT[name]))) await cache.delete(old);
+}
+
+function timeout(ms) {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), ms));
+}
+
+const OFFLINE = `<!doctype html><html lang="ko"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>인터넷에 연결되어 있지 않습니다</title></head>
+<body style="font: 17px/1.7 sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">
+<h1>인터넷에 연결되어 있지 않습니다</h1>
+<p>한 번 열어 본 날의 판은 인터넷 없이도 열립니다. 이 페이지는 아직 열어 본 적이 없습니다.</p>
+</body></html>`;
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET" || new URL(req.url).origin !== location.origin) return;
+  const page = req.mode === "navigate";
+  event.respondWith((async () => {
+    try {
+      const res = await Promise.race([fetch(req), timeout(WAIT_MS)]);
+      if (res.ok) event.waitUntil(keep(page ? PAGES : STATIC, req, res.clone()).catch(() => null));
+      return res;
+    } catch (e) {
+      const kept = await caches.match(req, { ignoreSearch: page });
+      if (kept) return kept;
+      if (page) return new Response(OFFLINE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+      return Response.error();
+    }
+  })());
+});

@@ -1,0 +1,67 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  STATS_VERSION, emptyStats, median, migrate, recordShisenCleared, recordShisenPlayed, recordZodiac, streaks, summary, todayIn,
+} from "../../harupan/renderers/static/js/stats.js";
+
+test("streaks: consecutive days, the current one alive through yesterday", () => {
+  const days = ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-05", "2026-11-06"];
+  assert.deepEqual(streaks(days, "2026-11-06"), [2, 3]);
+  assert.deepEqual(streaks(days, "2026-11-07"), [2, 3]);
+  assert.deepEqual(streaks(days, "2026-11-08"), [0, 3]);
+  assert.deepEqual(streaks([], "2026-11-08"), [0, 0]);
+  assert.deepEqual(streaks(["2026-02-28", "2026-03-01", "2026-03-01"], "2026-03-01"), [2, 2]);  // month end, duplicates
+  assert.deepEqual(streaks(["2027-12-31", "2028-01-01"], "2028-01-02"), [2, 2]);
+});
+
+test("median of odd and even counts", () => {
+  assert.equal(median([]), null);
+  assert.equal(median([5, 1, 3]), 3);
+  assert.equal(median([4, 1, 3, 10]), 4);  // (3 + 4) / 2 rounded
+});
+
+test("a first clear stands; the figures come from the days", () => {
+  const s = emptyStats();
+  recordShisenPlayed(s, "2026-11-28");
+  recordShisenCleared(s, "2026-11-29", "normal", 90000, 1, 0);
+  recordShisenCleared(s, "2026-11-29", "normal", 30000, 0, 0);  // again after undo: not counted
+  recordShisenCleared(s, "2026-11-30", "normal", 60000, 0, 2);
+  recordShisenCleared(s, "2026-11-30", "easy", 40000, 0, 0);
+  recordZodiac(s, "2026-11-29", "playing", 100, 4);
+  recordZodiac(s, "2026-11-29", "over", 900, 7);
+  recordZodiac(s, "2026-11-30", "won", 5000, 12);
+  const f = summary(s, "2026-11-30", ["easy", "normal"]);
+  assert.deepEqual(f.shisen, { played: 3, cleared: 2, current: 2, best: 2,
+    levels: { easy: { cleared: 1, best: 40000, median: 40000 }, normal: { cleared: 2, best: 60000, median: 75000 } } });
+  assert.equal(f.zodiac.ended, 2);
+  assert.equal(f.zodiac.won, 1);
+  assert.equal(f.zodiac.bestScore, 5000);
+  assert.equal(f.zodiac.top, 12);
+  assert.equal(f.zodiac.tops[7], 1);
+  assert.equal(f.zodiac.tops[12], 1);
+});
+
+test("migrate: nothing, version 0, version 1, garbage and a newer version", () => {
+  assert.deepEqual(migrate(null), [emptyStats(), null]);
+  const v0 = { v: 0, shisen: { "2026-11-29": { cleared: { normal: { ms: 5000, hints: 2, shuffles: 1 } } } }, zodiac: {} };
+  const [s] = migrate(v0);
+  assert.equal(s.v, STATS_VERSION);
+  assert.deepEqual(s.shisen["2026-11-29"].cleared.normal, { ms: 5000, hints: 2, shuffles: 1 });
+  assert.deepEqual(migrate(JSON.parse(JSON.stringify(s)))[0], s);  // a round trip keeps it
+  const messy = { v: 1, shisen: { "not a date": {}, "2026-11-29": { cleared: { normal: { ms: -1 } } } },
+    zodiac: { "2026-11-29": { ended: "yes", score: 12, top: 99 } } };
+  const [m, aside] = migrate(messy);
+  assert.equal(aside, null);
+  assert.deepEqual(m.shisen, { "2026-11-29": { cleared: {} } });
+  assert.deepEqual(m.zodiac["2026-11-29"], { ended: false, won: false, score: 12, top: 0 });
+  for (const bad of ["text", 7, [], { v: 2 }, { v: -1 }, { v: "1" }]) {
+    const [fresh, kept] = migrate(bad);
+    assert.deepEqual(fresh, emptyStats());
+    assert.deepEqual(kept, bad);
+  }
+});
+
+test("today in Korea", () => {
+  assert.equal(todayIn("Asia/Seoul", new Date(Date.UTC(2026, 10, 30, 15, 30))), "2026-12-01");
+  assert.equal(todayIn("Asia/Seoul", new Date(Date.UTC(2026, 10, 30, 14, 59))), "2026-11-30");
+});

@@ -1,0 +1,44 @@
+"""axe-core (npm, pinned) on every kind of page, at a desktop and a phone width: no violations."""
+
+import json
+
+import pytest
+from conftest import npm_tool
+
+AXE_VERSION = "4.14.1"
+WIDTHS = {"desktop": {"width": 1280, "height": 1000}, "phone": {"width": 360, "height": 780}}
+pytestmark = pytest.mark.slow
+
+
+def pages(site):
+    found = ["index.html", "2026/11/29/index.html", "archive/index.html", "404.html"]
+    found += sorted(str(p.relative_to(site)) for p in (site / "rules").glob("*/index.html"))
+    return found
+
+
+@pytest.fixture(scope="module")
+def axe_script():
+    return npm_tool("axe-core", AXE_VERSION, "axe.min.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_axe_finds_no_violations(browser_site, browser, axe_script, width):
+    assert len(pages(browser_site)) >= 8  # home, day, archive, 404 and the four rule pages
+    ctx = browser.new_context(viewport=WIDTHS[width], is_mobile=width == "phone", has_touch=width == "phone")
+    found = {}
+    try:
+        pg = ctx.new_page()
+        for name in pages(browser_site):
+            pg.goto((browser_site / name).as_uri())
+            if name.startswith("2026/"):
+                pg.wait_for_selector("#shisen-app .sgrid .tile")
+            pg.add_script_tag(content=axe_script)
+            result = pg.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+            bad = [f"{v['id']} ({v['impact']}) on {len(v['nodes'])} nodes: "
+                   + "; ".join(n["target"][0] if isinstance(n["target"][0], str) else json.dumps(n["target"])
+                               for n in v["nodes"][:3]) for v in result["violations"]]
+            if bad:
+                found[name] = bad
+    finally:
+        ctx.close()
+    assert found == {}, json.dumps(found, ensure_ascii=False, indent=1)
