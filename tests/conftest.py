@@ -84,12 +84,12 @@ BROWSER_DATE = "2026-11-29"
 
 @pytest.fixture(scope="session")
 def browser_site(tmp_path_factory):
-    """A site with one day (two levels), built once for the page tests."""
+    """A site with one day (all three levels), built once for the page tests."""
     import subprocess
     import sys
 
     site = tmp_path_factory.mktemp("browser") / "site"
-    env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal")
+    env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal,hard")
     r = subprocess.run([sys.executable, "-m", "harupan", "daily", "--date", BROWSER_DATE, "--site", str(site)],
                        cwd=ROOT, capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stderr

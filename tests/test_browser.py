@@ -99,6 +99,43 @@ def test_selection_rules_hint_shuffle_undo_and_easy_view(site, page):
     assert page.get_attribute('#shisen-app [data-level="easy"]', "aria-selected") == "true"
 
 
+def test_hard_board_cleared_with_hints_after_a_trap_undo_and_shuffle(site, page):
+    """The 'hard' board is a real deal: play into a trap the engine proves, hear about it, undo out
+    of it, shuffle, then clear the board by following the hints (each one the JS solver's)."""
+    from harupan.engine.shisen import Board, legal_pairs, solve
+
+    bundle = json.loads((site / "2026/11/29/puzzle.json").read_text())
+    hard = bundle["shisen"]["hard"]
+    assert hard["difficulty"]["stuck_share"] >= 0.85
+    open_day(page, day_url(site))
+    page.click('#shisen-app [data-level="hard"]')
+    page.wait_for_selector("#shisen-app .sgrid .tile")
+    board = Board(hard["width"], hard["height"], tuple(tuple(r) for r in hard["cells"]))
+    assert page.evaluate("window.harupanShisen.board.cells") == [list(r) for r in board.cells]
+    # Remove legal pairs in the listed order, as a hurried player might, until no pair is left.
+    while (pairs := legal_pairs(board)):
+        a, b = pairs[0]
+        click_pair(page, a, b)
+        board = board.with_cells({a: None, b: None})
+    assert not board.is_empty() and solve(board).status == "unsolvable"
+    assert "더 지울 수 있는 짝이 없습니다" in page.text_content("#shisen-app .status")
+    removed = (144 - board.count()) // 2
+    for _ in range(removed):
+        page.click('#shisen-app [data-action="undo"]')
+    assert tiles_left(page) == 144
+    page.click('#shisen-app [data-action="shuffle"]')
+    hints = 0
+    while tiles_left(page):
+        page.click('#shisen-app [data-action="hint"]')
+        hinted = page.locator("#shisen-app .tile.hinted")
+        assert hinted.count() == 2, page.text_content("#shisen-app .status")
+        cells = [(int(hinted.nth(i).get_attribute("data-x")), int(hinted.nth(i).get_attribute("data-y"))) for i in (0, 1)]
+        click_pair(page, *cells)
+        hints += 1
+    assert hints == 72
+    assert page.text_content("#shisen-app .status").startswith("완성!")
+
+
 def test_keyboard_play(site, page):
     open_day(page, day_url(site))
     a, b = solution(site)[0]

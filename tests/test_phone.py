@@ -138,9 +138,11 @@ def test_keys_follow_the_screen_on_the_turned_board(browser_site, phone):
     seen = []
     for key, (dx, dy) in (("ArrowLeft", (-1, 0)), ("ArrowDown", (0, 1)), ("ArrowRight", (1, 0)), ("ArrowUp", (0, -1)),
                           ("ArrowDown", (0, 1)), ("ArrowDown", (0, 1)), ("ArrowLeft", (-1, 0))):
-        before = phone.evaluate("document.activeElement.getBoundingClientRect().toJSON()")
+        where = "(() => { const r = document.activeElement.getBoundingClientRect();" \
+                " return {left: r.left + scrollX, top: r.top + scrollY}; })()"  # page, not viewport: focus may scroll
+        before = phone.evaluate(where)
         phone.keyboard.press(key)
-        after = phone.evaluate("document.activeElement.getBoundingClientRect().toJSON()")
+        after = phone.evaluate(where)
         moved = (round(after["left"] - before["left"]), round(after["top"] - before["top"]))
         assert (moved[0] > 0) - (moved[0] < 0) == dx and (moved[1] > 0) - (moved[1] < 0) == dy, (key, moved)
         seen.append(tuple(phone.evaluate("window.harupanShisen.cursor")))

@@ -1,6 +1,6 @@
 // The day page's games: Shisen-sho and zodiac merge, same rules as the Python engine; the
 // player's record (stats.js) on the day page and the home page; offline play (sw.js).
-import { Board, checkMove, hint, shuffle, SOLVED } from "./shisen.js";
+import { Board, checkMove, hint, legalPairs, shuffle, SOLVED } from "./shisen.js";
 import { Game, NAMES } from "./zodiac.js";
 import { STATS_KEY, migrate, recordShisenCleared, recordShisenPlayed, recordZodiac, summary, todayIn } from "./stats.js";
 
@@ -413,7 +413,9 @@ class ShisenApp {
     } else {
       this.save();
       if (this.history.length === 1) this.played();
-      this.say(`${this.labels.tiles[code]} 한 쌍을 지웠습니다. 남은 패 ${this.board.count()}장`);
+      const left = `${this.labels.tiles[code]} 한 쌍을 지웠습니다. 남은 패 ${this.board.count()}장`;
+      // A trap sprung: say so at once rather than let the player hunt for a pair that is not there.
+      this.say(legalPairs(this.board).length ? left : `${left}. 더 지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 이어 가세요.`);
     }
   }
 
