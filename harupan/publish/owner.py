@@ -34,10 +34,18 @@ OLD_TEMP = re.compile(r"^\.(?P<name>[^/]+)\.[A-Za-z0-9_]{8}\.tmp$")
 # What an older harupan wrote inside its other folders (paths relative to the folder).
 SUB_PATTERNS = {
     "archive": r"index\.html",
-    "static": r"[\w-]+\.(css|js)|js|js/[\w-]+\.js|fonts|fonts/(sans\.woff|\.sans\.key)",
+    "static": None,  # the files this version ships (publish/site.py), below
     "rules": r"\.key\.json|[a-z0-9-]+|[a-z0-9-]+/(index\.html|figure-\d+-\d+\.png)",
     ".pars": r"\d{4}-\d\d-\d\d\.json",
 }
+
+
+def _static_pattern() -> str:
+    from .site import _static_files
+
+    names = {n.removeprefix("static/") for n in _static_files()} | {"fonts/sans.woff", "fonts/.sans.key"}
+    names |= {n.rsplit("/", 1)[0] for n in names if "/" in n}
+    return "|".join(re.escape(n) for n in sorted(names))
 
 
 def _undecorated(name: str) -> str:
@@ -126,7 +134,7 @@ def foreign_in_old_site(site: Path) -> tuple[str | None, int]:
         elif name in TOP_FOLDERS:
             if not p.is_dir() or p.is_symlink():
                 return name, days
-            bad = _foreign_below(p, SUB_PATTERNS[name])
+            bad = _foreign_below(p, SUB_PATTERNS[name] or _static_pattern())
             if bad is not None:
                 return f"{name}/{bad}", days
         elif not (_ours_or_temp(name, TOP_FILES) and p.is_file()):
