@@ -266,3 +266,30 @@ def test_a_small_tmpfs(base_site, with_new_day, tmp_path):
         subprocess.run(["umount", str(mnt)], capture_output=True)
     assert failures >= 3, "the disk was never too small: the test proved nothing"
     print(f"tmpfs: {failures} of 6 sizes too small, each left the site as it was")
+
+
+# ---------------------------------------------------------------- the lock
+
+@pytest.mark.slow
+def test_two_runs_raced_fifty_times(with_new_day, tmp_path):
+    """Two nightly runs started together, 50 times: each either does the work or stops with
+    exit 2 saying another run holds the lock; the site is the complete one every time."""
+    site = tmp_path / "site"
+    shutil.copytree(with_new_day, site)
+    complete = everything(with_new_day)
+    env = dict(os.environ, **FAST, PYTHONPATH=str(ROOT))
+    cmd = [sys.executable, "-m", "harupan", "daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1"]
+    outcomes = {}
+    for i in range(50):
+        a = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        b = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        results = [(p.wait(), p.communicate()[1]) for p in (a, b)]
+        codes = tuple(sorted(code for code, _ in results))
+        assert codes in ((0, 0), (0, 2)), (i, results)
+        for code, err in results:
+            if code == 2:
+                assert "another harupan run" in err and len(err.strip().splitlines()) == 1, err
+        outcomes[codes] = outcomes.get(codes, 0) + 1
+        assert everything(site) == complete, i
+    assert broken_links(site) == []
+    print(f"50 races: {outcomes}")
