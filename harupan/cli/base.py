@@ -16,6 +16,21 @@ from ..engine.errors import HarupanError
 
 
 class HarupanGroup(click.Group):
+    def __init__(self, *args, lazy_commands: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = dict(lazy_commands or {})
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands))
+
+    def get_command(self, ctx, name):
+        if name in self.lazy_commands and name not in self.commands:
+            import importlib
+
+            module, attr = self.lazy_commands[name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attr), name)
+        return super().get_command(ctx, name)
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         argv = list(sys.argv[1:] if args is None else args)
         debug = "--debug" in argv

@@ -7,7 +7,7 @@ import json
 import click
 
 from ..engine.errors import InputError
-from ..engine.zodiac import FORMAT, NAMES_KO, Game, parse_start, replay, seed_for, start_cells
+from ..engine.zodiac import FORMAT, NAMES_KO, Draws, Game, parse_start, replay, seed_for, start_cells
 from ..generator.shisen import parse_date
 from .base import emit_json, read_input
 
@@ -92,14 +92,15 @@ def _parse_claim(line: str, number: int, name: str) -> tuple[str, str, int]:
 
 def verify_claim(date: str, moves: str, score: int, starts: dict) -> dict:
     """Replay one claim. ``starts`` caches each date's start game: claims share few dates."""
-    base = starts.get(date)
-    if base is None:
-        base = starts[date] = Game.for_date(date)
+    cached = starts.get(date)
+    if cached is None:
+        base = Game.for_date(date)
+        cached = starts[date] = (base, Draws(base.rng))
+    base, draws = cached
     game = base.copy()
     error = None
     try:
-        for i, ch in enumerate(moves, 1):
-            game.apply(ch, i)
+        game.play(moves, draws=draws)
     except InputError as e:
         error = str(e)
     res = game.result()
