@@ -15,10 +15,10 @@ import json
 import os
 import re
 import stat
-import sys
 from pathlib import Path
 
 from ..engine.errors import InputError
+from .notes import note
 
 SITE_MARKER = ".harupan-site"
 RULES_MARKER = ".harupan-rules"
@@ -189,7 +189,7 @@ def _claim(folder: Path, marker: str, what: str, recognise) -> None:
     folder = Path(folder)
     try:
         st = os.stat(folder)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         st = None
     except OSError as e:
         raise InputError(f"cannot use {what} {str(folder)!r}: {e.strerror or e}") from None
@@ -199,7 +199,7 @@ def _claim(folder: Path, marker: str, what: str, recognise) -> None:
         except FileExistsError:
             pass  # made by another run just now: checked below like any other
         except OSError as e:
-            raise InputError(f"cannot create {what} {str(folder)!r}: {e.strerror or e}") from None
+            raise InputError(f"cannot create output folder {str(folder)!r}: {e.strerror or e}") from None
     elif not stat.S_ISDIR(st.st_mode):
         raise InputError(f"{what} {str(folder)!r} is a file")
     if has_marker(folder, marker):
@@ -215,4 +215,4 @@ def _claim(folder: Path, marker: str, what: str, recognise) -> None:
         raise NotOurs(f"{what} {str(folder)!r} is not harupan's: {why}; give a new or empty folder "
                       f"(harupan marks its folders with a {marker} file)")
     _write_marker(folder, marker)
-    sys.stderr.write(f"harupan: {str(folder)!r} was written by an earlier harupan; marked it as ours ({marker})\n")
+    note(f"{str(folder)!r} was written by an earlier harupan; marked it as ours ({marker})")
