@@ -147,6 +147,9 @@ class Transaction:
         path = Path(path)
         self.mkdir(path.parent)
         if same_bytes(path, data):
+            if all(p != path for p, _ in self.done):  # what a killed run left beside it goes
+                _unlink_quietly(temp_name(path))
+                _unlink_quietly(old_name(path))
             return False
         tmp = temp_name(path)
         try:
