@@ -18,7 +18,7 @@ from harupan.publish import atomic
 from harupan.publish import site as publish
 from harupan.publish.owner import SITE_MARKER
 
-from sitecheck import broken_links, snapshot
+from sitecheck import broken_links
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}

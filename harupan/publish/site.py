@@ -47,9 +47,10 @@ from ..renderers.raster import png_bytes, render_image
 from ..renderers.sheets import print_set_pages, shisen_page, zodiac_share
 from ..renderers.webfont import subset_woff
 from . import pars, rules
-from .atomic import Transaction, WriteError, put_bytes, remove_named, write_error
+from .atomic import Transaction, put_bytes, remove_named, write_error
 from .config import SiteConfig
 from .lock import SiteLock
+from .notes import note
 from .owner import claim_site
 
 RENDER_VERSION = 3  # bump when the files made from a bundle change (3: shared tile art, snapped grid)
@@ -521,7 +522,10 @@ def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force
         write_listings(site, cfg, tx)
     for d, result in results.items():
         if result != "skipped":
-            pars.forget(site, d)  # in its puzzle.json now
+            try:
+                pars.forget(site, d)  # in its puzzle.json now
+            except InputError as e:  # the site is published; a kept par left over is harmless
+                note(f"{e}; the kept par is no longer needed")
     return counts
 
 
