@@ -22,7 +22,7 @@ from .notes import note
 
 SITE_MARKER = ".harupan-site"
 RULES_MARKER = ".harupan-rules"
-MARKER_TEXT = ("This folder is written by harupan (https://example.invalid/harupan).\n"
+MARKER_TEXT = ("This folder is written by harupan (하루 판), the daily puzzle publisher.\n"
                "harupan writes and removes only the files it made, by name. Do not put other files here.\n")
 
 TOP_FILES = {"index.html", "404.html", "feed.xml", "sitemap.xml", ".harupan.lock"}
