@@ -4,14 +4,26 @@
 
 1. Raw moves per second: the packed engine (row tables) against the list-based slide of
    bench/zodiac_baseline.py, on the same random boards and directions. Target: >= 10x.
-2. ``verify`` throughput: 1,000 recorded games (the par bot's own games cut at random lengths,
-   plus the shared vectors) checked through the same code path as ``harupan zodiac verify``.
-3. The par bot over N dates: wins (pig reached) and seconds per game. Target: >= 9 of 10, <= 30 s.
+2. Bulk verify, start-up included: ``python -m harupan zodiac verify FILE`` against
+   ``python bench/zodiac_baseline.py verify FILE`` (the plain list engine: list moves, a list of
+   empty cells for the spawn, ``12 in cells`` for the pig, loops for game over), each a fresh
+   process, on the same 1,000 full games (played to their end), with the same output. Two sets:
+   1,000 games on 1,000 different days (the worst case: no day's RNG outputs are shared), and
+   1,000 games on 10 days (scores shared from the site: many players a day). Target: >= 5x.
+3. ``verify`` throughput in this process: recorded games (the par bot's own games cut at random
+   lengths) checked through the same code path as ``harupan zodiac verify``.
+4. The par bot over N dates: wins (pig reached) and seconds per game. Target: >= 9 of 10, <= 30 s.
 """
 
 import argparse
+import datetime
+import json
+import os
+import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,7 +34,7 @@ import zodiac_baseline  # noqa: E402
 
 from harupan.cli.zodiac import verify_claim  # noqa: E402
 from harupan.engine.rng import Rng  # noqa: E402
-from harupan.engine.zodiac import move, pack, replay, unpack  # noqa: E402
+from harupan.engine.zodiac import PLAYING, Game, move, pack, replay, unpack  # noqa: E402
 from harupan.generator.zodiac import par  # noqa: E402
 
 
@@ -50,6 +62,65 @@ def bench_moves(n: int) -> None:
         slow = min(slow, time.perf_counter() - t0)
     print(f"moves: packed {n / fast:,.0f}/s, list baseline {n / slow:,.0f}/s, ratio {slow / fast:.1f}x "
           f"(target >= 10x; best of 3 runs each)")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def full_game(date: str, player: str) -> dict:
+    """A game played to its end by a simple seeded player, as a claim line: the move that leaves
+    the most empty cells (ties: the corner order D L R U), and one move in ten at random."""
+    rng = Rng(f"bench:zodiac:player:{player}")
+    game = Game.for_date(date)
+    moves = []
+    while game.state == PLAYING:
+        if rng.below(10) == 0:
+            order = "UDLR"[rng.below(4)] + "DLRU"
+        else:
+            order = sorted("DLRU", key=lambda m: -unpack(move(game.board, m)[0]).count(0))
+        for letter in order:
+            if game.apply(letter):
+                moves.append(letter)
+                break
+    return {"date": date, "moves": "".join(moves), "score": game.score}
+
+
+def _timed(cmd: list[str], out_file: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of a fresh process, its stdout to ``out_file``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    with open(out_file, "wb") as out:
+        subprocess.run(cmd, stdout=out, check=False, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def bench_bulk_verify(n: int) -> None:
+    first = datetime.date(2027, 1, 1)
+    sets = {
+        f"{n} games on {n} days": [full_game((first + datetime.timedelta(days=i)).isoformat(), str(i)) for i in range(n)],
+        f"{n} games on 10 days": [full_game((first + datetime.timedelta(days=i % 10)).isoformat(), str(i))
+                                  for i in range(n)],
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, claims in sets.items():
+            claims_file = Path(tmp) / "claims.jsonl"
+            claims_file.write_text("".join(json.dumps(c) + "\n" for c in claims))
+            letters = sum(len(c["moves"]) for c in claims)
+            ours = [sys.executable, "-m", "harupan", "zodiac", "verify", str(claims_file)]
+            plain = [sys.executable, str(ROOT / "bench" / "zodiac_baseline.py"), "verify", str(claims_file)]
+            best = {"packed": (float("inf"), float("inf")), "plain": (float("inf"), float("inf"))}
+            for _ in range(3):  # best of three for each side, taken in turns
+                for side, cmd in (("packed", ours), ("plain", plain)):
+                    wall, cpu = _timed(cmd, Path(tmp) / f"{side}.out")
+                    best[side] = (min(best[side][0], wall), min(best[side][1], cpu))
+            same = (Path(tmp) / "packed.out").read_bytes() == (Path(tmp) / "plain.out").read_bytes()
+            assert same, "the two verifiers disagree: the comparison means nothing"
+            (pw, pc), (bw, bc) = best["packed"], best["plain"]
+            print(f"bulk verify, {label} ({letters:,} letters), fresh process each, best of 3: "
+                  f"harupan {pw:.2f} s wall / {pc:.2f} s CPU, plain list engine {bw:.2f} s wall / {bc:.2f} s CPU; "
+                  f"ratio {bw / pw:.1f}x wall, {bc / pc:.1f}x CPU (target >= 5x); same output: {same}", flush=True)
 
 
 def recorded_games(n: int, dates: list[str], games: dict[str, str]) -> list[dict]:
@@ -89,9 +160,13 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=200_000)
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--dates", type=int, default=10)
+    ap.add_argument("--only-verify", action="store_true", help="Only the bulk verify comparison (2).")
     args = ap.parse_args()
-    bench_moves(args.moves)
-    bench_par_and_verify(args.dates, args.games)
+    if not args.only_verify:
+        bench_moves(args.moves)
+    bench_bulk_verify(args.games)
+    if not args.only_verify:
+        bench_par_and_verify(args.dates, args.games)
 
 
 if __name__ == "__main__":

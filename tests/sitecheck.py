@@ -60,9 +60,13 @@ def broken_links(site: Path) -> list[str]:
 
 
 def snapshot(site: Path) -> dict[str, str]:
+    """The site's files and their digests, without a run's own temporaries: ``.NAME.tmp``,
+    ``.NAME.old`` and a day being staged in ``YYYY/MM/.DD.new/``."""
     out = {}
     for p in sorted(site.rglob("*")):
-        if p.is_file() and p.name not in IGNORED and not re.match(r"^\..*\.tmp$", p.name):
+        if p.parent.name.startswith(".") and p.parent.name.endswith(".new"):
+            continue
+        if p.is_file() and p.name not in IGNORED and not re.match(r"^\..*\.(tmp|old)$", p.name):
             out[str(p.relative_to(site))] = hashlib.sha256(p.read_bytes()).hexdigest()
     return out
 

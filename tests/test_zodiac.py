@@ -127,6 +127,7 @@ def test_over_state_in_vectors():
 def test_row_tables_follow_the_reference_slide_on_every_row():
     from harupan.engine import zodiac
 
+    zodiac.row_tables()  # built on first use
     for row in range(65536):
         cells = [(row >> (4 * i)) & 0xF for i in range(4)]
         moved, gained = slide_line(cells)
@@ -138,3 +139,67 @@ def test_row_tables_follow_the_reference_slide_on_every_row():
         assert zodiac._SCORE_R[row] == gained_back
         assert zodiac._UP[row] == sum(v << (16 * i) for i, v in enumerate(moved))
         assert zodiac._DOWN[row] == sum(v << (16 * i) for i, v in enumerate(back))
+
+
+# ---------------------------------------------------------------- the bulk verify's fast loop
+
+def _by_apply(game, letters):
+    error = None
+    try:
+        for i, ch in enumerate(letters, 1):
+            game.apply(ch, i)
+    except InputError as e:
+        error = str(e)
+    return game.result(), list(game.rng._s), error
+
+
+def _by_play(game, letters, draws=None):
+    error = None
+    try:
+        game.play(letters, draws=draws)
+    except InputError as e:
+        error = str(e)
+    return game.result(), list(game.rng._s), error
+
+
+@given(st.text(alphabet="UDLR", min_size=0, max_size=600) | st.text(alphabet="UDLRx가 ", max_size=60),
+       st.integers(0, 10_000), st.none() | cells16)
+def test_play_is_apply_letter_by_letter(letters, day, start):
+    """Same board, score, state, RNG state and error (at the same position) as apply()."""
+    from datetime import date, timedelta
+
+    seed = seed_for((date(2026, 1, 1) + timedelta(days=day)).isoformat())
+    a, b = Game.start(seed, start), Game.start(seed, start)
+    assert _by_play(b, letters) == _by_apply(a, letters)
+
+
+@given(st.lists(st.text(alphabet="UDLR", max_size=300), min_size=1, max_size=5))
+def test_games_sharing_one_days_draws_match_games_of_their_own(games):
+    from harupan.engine.zodiac import Draws
+
+    base = Game.for_date("2026-11-29")
+    draws = Draws(base.rng)
+    for letters in games:
+        assert _by_play(base.copy(), letters, draws) == _by_apply(base.copy(), letters)
+
+
+def test_play_reaches_won_and_over_like_the_vectors():
+    for vec in REPLAYS:
+        game = Game.for_date(vec["date"])
+        game.play(vec["moves"])
+        assert (list(unpack(game.board)), game.score, game.counted, game.state) == \
+            (vec["board"], vec["score"], vec["counted"], vec["state"])
+
+
+@given(st.lists(st.integers(0, 12), min_size=16, max_size=16))
+def test_bit_tricks_match_the_cell_by_cell_checks(cells):
+    from harupan.engine import zodiac
+
+    b = pack(cells)
+    assert zodiac.has_pig(b) == (12 in cells)
+    assert zodiac.can_move(b) == zodiac_baseline_can_move(cells)
+    assert [s // 4 for s in zodiac.empty_shifts(zodiac.zero_nibbles(b))] == [i for i, v in enumerate(cells) if v == 0]
+
+
+def zodiac_baseline_can_move(cells):
+    return zodiac_baseline.can_move(cells)

@@ -6,19 +6,40 @@ DESIGN.md §7 (2 bad input, 1 failed check), so no command prints a traceback un
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
+import re
+import stat
 import sys
 import traceback
 
 import click
 
-from ..engine.errors import HarupanError
+from ..engine.errors import HarupanError, InputError
+from ..publish import notes
 
 
 class HarupanGroup(click.Group):
+    def __init__(self, *args, lazy_commands: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = dict(lazy_commands or {})
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands))
+
+    def get_command(self, ctx, name):
+        if name in self.lazy_commands and name not in self.commands:
+            import importlib
+
+            module, attr = self.lazy_commands[name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attr), name)
+        return super().get_command(ctx, name)
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         argv = list(sys.argv[1:] if args is None else args)
         debug = "--debug" in argv
+        notes.STAMPED = False
         try:
             rv = super().main(args=argv, prog_name=prog_name, complete_var=complete_var,
                               standalone_mode=False, **extra)
@@ -35,13 +56,18 @@ class HarupanGroup(click.Group):
             if debug:
                 traceback.print_exc()
             for problem in getattr(e, "problems", None) or [str(e)]:
-                click.echo(f"harupan: {_one_line(problem)}", err=True)
+                click.echo(f"{notes.stamp()}harupan: {_one_line(problem)}", err=True)
             rv = e.exit_code
         except OSError as e:
             if debug:
                 traceback.print_exc()
             where = f" {e.filename!r}" if getattr(e, "filename", None) else ""
-            click.echo(f"harupan: cannot access{where}: {e.strerror or e}", err=True)
+            click.echo(f"{notes.stamp()}harupan: cannot access{where}: {_one_line(e.strerror or str(e))}", err=True)
+            rv = 2
+        except RecursionError:  # input nested deeper than any parser here goes
+            if debug:
+                traceback.print_exc()
+            click.echo(f"{notes.stamp()}harupan: the input is nested too deeply", err=True)
             rv = 2
         code = rv if isinstance(rv, int) else 0
         if standalone_mode:
@@ -49,20 +75,123 @@ class HarupanGroup(click.Group):
         return code
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
+QUOTE_LIMIT = 80  # characters of bad input an error line may quote
+_QUOTED = re.compile(r"""'(?:[^'\\]|\\.){%d,}?'|"(?:[^"\\]|\\.){%d,}?"|\S{%d,}""" % (QUOTE_LIMIT + 1, QUOTE_LIMIT + 1, 2 * QUOTE_LIMIT))
 
 
-def read_input(path: str) -> tuple[str, str]:
-    """The text of FILE (``-`` for stdin) and a name for error messages."""
-    if path == "-":
-        with click.open_file("-", "r", encoding="utf-8") as stream:
-            return stream.read(), "<stdin>"
+def _is_path(text: str) -> bool:
+    """A file name harupan was given or made (a folder above it exists, other than / itself):
+    not input to be cut."""
+    if len(text) >= 4096 or "/" not in text.strip("/"):
+        return False
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read(), path
-    except UnicodeDecodeError:
-        raise HarupanError(f"{path}: not UTF-8 text") from None
+        parent = os.path.dirname(text.rstrip("/"))
+        while parent not in ("", "/", "."):
+            if os.path.isdir(parent):
+                return True
+            parent = os.path.dirname(parent)
+    except (OSError, ValueError):
+        pass
+    return False
+
+
+def _clip(m: re.Match) -> str:
+    text = m.group(0)
+    quoted = text[0] in "'\"" and text[-1] == text[0]
+    if _is_path(text[1:-1] if quoted else text):
+        return text
+    if quoted:
+        return text[: QUOTE_LIMIT + 1] + "…" + text[0] + f" ({len(text) - 2:,} characters)"
+    return text[:QUOTE_LIMIT] + f"… ({len(text):,} characters)"
+
+
+def _one_line(text: str) -> str:
+    """One line, with any quoted input (or any run without spaces) cut to 80 characters: an
+    error about a 100 MB token must not print it."""
+    if len(text) > 100_000:  # inputs are size-limited before parsing; this is the last guard
+        text = text[:50_000] + " … " + text[-1_000:]
+    return _QUOTED.sub(_clip, " ".join(text.split()))
+
+
+# Input size limits, checked before anything is parsed (DESIGN.md §7: bad input is exit 2).
+MB = 1 << 20
+BOARD_LIMIT = 1 * MB  # a Shisen-sho board, a zodiac start: a few kilobytes in practice
+LINE_LIMIT = 1 * MB  # one claim of zodiac verify (a full game is a few thousand letters)
+CLAIMS_LIMIT = 64 * MB  # a whole zodiac verify file: tens of thousands of full games
+
+
+def _size(n: int) -> str:
+    return f"{n // MB} MB" if n >= MB and n % MB == 0 else f"{n // 1024} KB"
+
+
+def open_input(path: str, limit: int):
+    """A binary stream of FILE (``-`` for stdin) and a name for messages; a regular file larger
+    than ``limit`` is refused before it is read."""
+    if path == "-":
+        return getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise InputError(f"cannot access {path!r}: {e.strerror or e}") from None
+    try:
+        st = os.fstat(f.fileno())
+    except OSError as e:
+        f.close()
+        raise InputError(f"cannot read {path!r}: {e.strerror or e}") from None
+    if stat.S_ISDIR(st.st_mode):
+        f.close()
+        raise InputError(f"{path!r} is a folder, not a file")
+    if stat.S_ISREG(st.st_mode) and st.st_size > limit:
+        f.close()
+        raise InputError(f"{path}: {st.st_size:,} bytes is more than the {_size(limit)} limit; nothing was read")
+    return f, path
+
+
+def _decode(data: bytes, name: str, where: str = "") -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{name}{where}: not UTF-8 text (byte {e.start + 1})") from None
+
+
+def read_input(path: str, limit: int = BOARD_LIMIT) -> tuple[str, str]:
+    """The text of FILE (``-`` for stdin) and a name for error messages; at most ``limit`` bytes."""
+    stream, name = open_input(path, limit)
+    try:
+        data = stream.read(limit + 1)
+    except OSError as e:
+        raise InputError(f"cannot read {name!r}: {e.strerror or e}") from None
+    finally:
+        if name != "<stdin>":
+            stream.close()
+    if len(data) > limit:
+        raise InputError(f"{name}: more than the {_size(limit)} limit; stopped reading there")
+    return _decode(data, name), name
+
+
+def read_lines(path: str, line_limit: int = LINE_LIMIT, total_limit: int = CLAIMS_LIMIT):
+    """(line number, text) for each line of FILE, each at most ``line_limit`` bytes and all of
+    them at most ``total_limit``; read a line at a time."""
+    stream, name = open_input(path, total_limit)
+    total = 0
+    try:
+        for number in itertools.count(1):
+            try:
+                line = stream.readline(line_limit + 2)
+            except OSError as e:
+                raise InputError(f"cannot read {name!r}: {e.strerror or e}") from None
+            if not line:
+                return
+            total += len(line)
+            body = line.rstrip(b"\r\n")
+            if len(body) > line_limit:
+                raise InputError(f"{name}:{number}: the line is longer than the {_size(line_limit)} limit")
+            if total > total_limit:
+                raise InputError(f"{name}: more than the {_size(total_limit)} limit; stopped at line {number}")
+            yield number, _decode(body, name, f":{number}")
+    finally:
+        if name != "<stdin>":
+            stream.close()
 
 
 def emit_json(data) -> None:

@@ -5,22 +5,37 @@ from __future__ import annotations
 import datetime as dt
 import os
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import click
 
 from ..engine.errors import InputError
 from ..generator.shisen import parse_date
+from ..publish import notes
 from ..publish import site as publish
-from ..publish.config import load_config
+from ..publish.config import load_config, zone
 
 
 def today_in(tz: str) -> str:
-    try:
-        zone = ZoneInfo(tz)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise InputError(f"unknown time zone {tz!r} (expected e.g. Asia/Seoul)") from None
-    return dt.datetime.now(zone).date().isoformat()
+    return dt.datetime.now(zone(tz)).date().isoformat()
+
+
+FUTURE_DAYS = 366  # 'daily' and 'site build' refuse days further ahead than this, unless --allow-future
+
+
+def check_not_far_ahead(dates: list[str], tz: str, allowed: bool) -> None:
+    """A day more than a year past today is almost surely a typo (9999-12-31), and publishing it
+    would make it the home page's day for good."""
+    if allowed or not dates:
+        return
+    limit = dt.date.fromisoformat(today_in(tz)) + dt.timedelta(days=FUTURE_DAYS)
+    last = max(dates)
+    if parse_date(last) > limit:
+        raise InputError(f"{last} is more than a year past today ({today_in(tz)} in {tz}); "
+                         "give --allow-future if that is meant")
+
+
+ALLOW_FUTURE = click.option("--allow-future", is_flag=True,
+                            help="Allow days more than a year past today (refused by default: likely a typo).")
 
 
 SITE_OPTION = click.option("--site", "site", default="site", show_default=True, type=click.Path(file_okay=False),
@@ -34,19 +49,24 @@ SITE_OPTION = click.option("--site", "site", default="site", show_default=True, 
 @click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes for the day's pieces (default: the processor count, at most 4).")
-def daily(date: str | None, site: str, tz: str | None, par: str | None, jobs: int | None) -> None:
+@ALLOW_FUTURE
+def daily(date: str | None, site: str, tz: str | None, par: str | None, jobs: int | None,
+          allow_future: bool) -> None:
     """Generate, prove and publish one day, then the pages that list days.
 
-    Exit 0 done; 1 a check failed and nothing was published; 2 bad input, or another run holds
-    the site's lock."""
+    Exit 0 done; 1 a check failed and nothing was published; 2 bad input, a folder that is not
+    harupan's, a failed write (the site is left as it was), or another run holds the site's
+    lock. Every line goes to stderr and starts with the time."""
+    notes.STAMPED = True
     cfg = load_config(timezone=tz, par=par)
     date = date if date is not None else today_in(cfg.timezone)
     parse_date(date)
+    check_not_far_ahead([date], cfg.timezone, allow_future)
     if jobs is None:
         jobs = max(1, min(4, os.cpu_count() or 1))
     counts = publish.build(Path(site), [date], cfg, jobs=jobs)
     state = next(k for k, v in counts.items() if v)
-    click.echo(f"{date}: {state} in {site}")
+    notes.note(f"{date}: {state} in {site}")
 
 
 @click.command("prepare")
@@ -63,7 +83,9 @@ def prepare_cmd(days: int, start: str | None, site: str, tz: str | None, par: st
                 quiet: bool) -> None:
     """Play the coming days' zodiac par games ahead of time, so the nightly 'daily' run does not
     wait for the par bot. Kept in SITE/.pars/ (not part of the site); days already published or
-    prepared are skipped. Safe to run while 'daily' runs."""
+    prepared are skipped. Safe to run while 'daily' runs. Every line goes to stderr and starts
+    with the time."""
+    notes.STAMPED = True
     cfg = load_config(timezone=tz, par=par)
     first = parse_date(start if start is not None else today_in(cfg.timezone))
     try:
@@ -73,7 +95,7 @@ def prepare_cmd(days: int, start: str | None, site: str, tz: str | None, par: st
     if jobs is None:
         jobs = max(1, min(4, os.cpu_count() or 1))
     counts = publish.prepare(Path(site), dates, cfg.par, jobs=jobs, progress=publish.terminal_progress(quiet))
-    click.echo(f"{dates[0]}..{dates[-1]}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    notes.note(f"{dates[0]}..{dates[-1]}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
 
 
 @click.group("site")
@@ -89,7 +111,8 @@ def site_group() -> None:
 @click.option("--force", is_flag=True, help="Re-render days even when their files are current.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength for new days.")
-def build_cmd(start, end, site, jobs, force, quiet, par) -> None:
+@ALLOW_FUTURE
+def build_cmd(start, end, site, jobs, force, quiet, par, allow_future) -> None:
     """Publish a range of days (skipping days already current), the rule pages and the listings."""
     cfg = load_config(par=par)
     if start is None and end is not None:
@@ -99,6 +122,7 @@ def build_cmd(start, end, site, jobs, force, quiet, par) -> None:
         dates = existing[-1:] if existing else [today_in(cfg.timezone)]
     else:
         dates = publish.date_range(start, end or start)
+    check_not_far_ahead(dates, cfg.timezone, allow_future)
     counts = publish.build(Path(site), dates, cfg, jobs=jobs, force=force,
                            progress=publish.terminal_progress(quiet))
     click.echo(f"{len(dates)} days: {counts['written']} written, {counts['unchanged']} unchanged, "
@@ -109,16 +133,15 @@ def build_cmd(start, end, site, jobs, force, quiet, par) -> None:
 @SITE_OPTION
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 def serve_cmd(site: str, port: int) -> None:
-    """Preview the site on http://127.0.0.1:PORT/ (local only; Ctrl-C stops)."""
-    import functools
-    import http.server
+    """Preview the site on http://127.0.0.1:PORT/ (local only; Ctrl-C stops). Dot files are not
+    served, and a missing page gets the site's own 404 page."""
+    from ..publish.serve import server as site_server
 
     root = Path(site)
     if not (root / "index.html").is_file():
         raise InputError(f"{site!r} has no index.html; run 'harupan daily' or 'harupan site build' first")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
     try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        server = site_server(root, port)
     except OSError as e:
         raise InputError(f"cannot listen on 127.0.0.1:{port}: {e.strerror or e}") from None
     click.echo(f"serving {site} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")

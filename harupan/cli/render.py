@@ -13,7 +13,7 @@ from ..engine.shisen.board import layout_to_dict
 from ..engine.zodiac import FORMAT as ZODIAC_FORMAT
 from ..engine.zodiac import check_cells
 from ..generator.daily import day_bundle
-from ..publish.atomic import write_atomic
+from ..publish.output import output_target, write_output
 from ..renderers.fonts import use_font
 from ..renderers.html import sheet_html
 from ..renderers.pdf import render_pdf
@@ -25,13 +25,15 @@ from .base import read_input
 PAPER = click.Choice(["a4", "letter"])
 
 
-def check_output(out: str) -> Path:
-    path = Path(out)
-    if path.is_dir():
-        raise InputError(f"output {out!r} is a folder; give a file name")
-    if not path.parent.is_dir():
-        raise InputError(f"output folder {str(path.parent)!r} does not exist")
-    return path
+def check_output(out: str) -> Path | None:
+    """The file ``-o`` names (None: standard output); see publish/output.py for the rules."""
+    return output_target(out)
+
+
+def finish(path: Path | None, out: str, data: bytes) -> None:
+    write_output(path, data)
+    if path is not None:
+        click.echo(f"wrote {out}")
 
 
 def _load(file: str) -> tuple[str, dict]:
@@ -42,6 +44,8 @@ def _load(file: str) -> tuple[str, dict]:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise InputError(f"{name}: line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}") from None
+        except (ValueError, RecursionError) as e:  # a number too long to convert, arrays nested too deep
+            raise InputError(f"{name}: invalid JSON: {e}") from None
         if isinstance(data, dict) and data.get("format") == ZODIAC_FORMAT:
             if not isinstance(data.get("start"), list):
                 raise InputError(f"{name}: a zodiac file needs 'start', 16 ranks")
@@ -58,7 +62,8 @@ def _load(file: str) -> tuple[str, dict]:
 @click.option("--easy", is_flag=True, help="Easy view: suit colour and a Korean label on every tile.")
 @click.option("--share", is_flag=True, help="Zodiac: the 1200x630 share image instead of the print card.")
 @click.option("--font", "font_file", default=None, help="A font file to use instead of the bundled Noto fonts.")
-@click.option("-o", "--output", "out", required=True, help="The file to write.")
+@click.option("-o", "--output", "out", required=True,
+              help="The file to write (a regular file or a new path; - for standard output).")
 def render_cmd(file, fmt, paper, answers, easy, share, font_file, out) -> None:
     """Render a Shisen-sho or zodiac JSON file (detected from its format) as PNG, PDF, HTML or SVG."""
     path = check_output(out)
@@ -82,8 +87,7 @@ def render_cmd(file, fmt, paper, answers, easy, share, font_file, out) -> None:
         data_out = render_pdf([d for _, d in pages], title="harupan")
     else:
         data_out = sheet_html(pages, title, paper).encode("utf-8")
-    write_atomic(path, data_out)
-    click.echo(f"wrote {path}")
+    finish(path, out, data_out)
 
 
 @click.command("sheet")
@@ -91,17 +95,17 @@ def render_cmd(file, fmt, paper, answers, easy, share, font_file, out) -> None:
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option("--easy", is_flag=True, help="Easy view: suit colour and a Korean label on every tile.")
 @click.option("--font", "font_file", default=None, help="A font file to use instead of the bundled Noto fonts.")
-@click.option("-o", "--output", "out", required=True, help="OUT.pdf (or OUT.html for the HTML sheet).")
+@click.option("-o", "--output", "out", required=True,
+              help="OUT.pdf (or OUT.html for the HTML sheet); - writes the PDF to standard output.")
 def sheet_cmd(date, paper, easy, font_file, out) -> None:
     """The day's whole print set: puzzles, the zodiac card, then the answer keys."""
     path = check_output(out)
-    if path.suffix.lower() not in (".pdf", ".html"):
+    if path is not None and Path(out).suffix.lower() not in (".pdf", ".html"):
         raise InputError(f"output {out!r} must end in .pdf or .html")
     use_font(font_file)
     pages = print_set_pages(day_bundle(date), paper, easy)
-    if path.suffix.lower() == ".pdf":
+    if Path(out).suffix.lower() != ".html":  # PDF, also for -o -
         data = render_pdf([d for _, d in pages], title=f"harupan {date}")
     else:
         data = sheet_html(pages, f"하루 판 · {date}", paper).encode("utf-8")
-    write_atomic(path, data)
-    click.echo(f"wrote {path}")
+    finish(path, out, data)

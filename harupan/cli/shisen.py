@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..engine.shisen import Layout, format_json, format_text, hint, parse_any, shuffle, solve
+from ..engine.shisen.game import legal_pairs
 from ..engine.shisen.solver import DEFAULT_BUDGET, SOLVED, UNSOLVABLE
 from ..generator.shisen import DEFAULT_SIZE, DIFFICULTIES, SIZES, generate
 from .base import emit_json, read_input
@@ -58,16 +59,32 @@ def solve_cmd(ctx: click.Context, file: str, fmt: str, budget: int) -> None:
 
 @shisen.command("hint")
 @click.argument("file")
+@click.option("--budget", type=click.IntRange(1), default=DEFAULT_BUDGET, show_default=True,
+              help="Search nodes before giving up (exit 3).")
 @click.pass_context
-def hint_cmd(ctx: click.Context, file: str) -> None:
-    """A legal pair in FILE that keeps the board solvable, with its path's corner points."""
+def hint_cmd(ctx: click.Context, file: str, budget: int) -> None:
+    """A legal pair in FILE that keeps the board solvable, with its path's corner points.
+
+    Exit 0 with a pair, or with "already cleared" for an empty board (nothing to do is not a
+    failure); 1 only with a proof that no pair keeps the board solvable (shuffle); 3 when the
+    solver could not decide within --budget (no advice either way)."""
     text, name = read_input(file)
     layout = parse_any(text, source=name)
-    h = hint(layout.board)
-    if h is None:
+    board = layout.board
+    if board.count() == 0:
+        emit_json({"pair": None, "path": None, "reason": "already cleared"})
+        return
+    h = hint(board, budget)
+    if h is not None:
+        emit_json({"pair": [list(h.pair[0]), list(h.pair[1])], "path": [list(p) for p in h.path]})
+        return
+    # No hint: either a proof that the board cannot be cleared, or the solver gave up.
+    result = solve(board, budget) if legal_pairs(board) else None
+    if result is None or result.status == UNSOLVABLE:
         emit_json({"pair": None, "path": None, "reason": "no legal pair keeps this board solvable; shuffle"})
         ctx.exit(1)
-    emit_json({"pair": [list(h.pair[0]), list(h.pair[1])], "path": [list(p) for p in h.path]})
+    emit_json({"pair": None, "path": None, "reason": "undecided within budget", "nodes": result.nodes})
+    ctx.exit(3)
 
 
 @shisen.command("shuffle")

@@ -7,9 +7,9 @@ import json
 import click
 
 from ..engine.errors import InputError
-from ..engine.zodiac import FORMAT, NAMES_KO, Game, parse_start, replay, seed_for, start_cells
+from ..engine.zodiac import FORMAT, NAMES_KO, Draws, Game, parse_start, replay, seed_for, start_cells
 from ..generator.shisen import parse_date
-from .base import emit_json, read_input
+from .base import emit_json, read_lines
 
 FORMATS = click.Choice(["text", "json"])
 
@@ -71,6 +71,8 @@ def _parse_claim(line: str, number: int, name: str) -> tuple[str, str, int]:
         data = json.loads(line)
     except json.JSONDecodeError as e:
         raise InputError(f"{where}: invalid JSON ({e.msg})") from None
+    except (ValueError, RecursionError) as e:  # a number too long to convert, arrays nested too deep
+        raise InputError(f"{where}: invalid JSON ({e})") from None
     if not isinstance(data, dict):
         raise InputError(f"{where}: expected an object with date, moves and score")
     missing = [k for k in ("date", "moves", "score") if k not in data]
@@ -92,14 +94,15 @@ def _parse_claim(line: str, number: int, name: str) -> tuple[str, str, int]:
 
 def verify_claim(date: str, moves: str, score: int, starts: dict) -> dict:
     """Replay one claim. ``starts`` caches each date's start game: claims share few dates."""
-    base = starts.get(date)
-    if base is None:
-        base = starts[date] = Game.for_date(date)
+    cached = starts.get(date)
+    if cached is None:
+        base = Game.for_date(date)
+        cached = starts[date] = (base, Draws(base.rng))
+    base, draws = cached
     game = base.copy()
     error = None
     try:
-        for i, ch in enumerate(moves, 1):
-            game.apply(ch, i)
+        game.play(moves, draws=draws)
     except InputError as e:
         error = str(e)
     res = game.result()
@@ -118,10 +121,9 @@ def verify_cmd(ctx: click.Context, file: str) -> None:
     """Check claimed results in bulk: FILE holds JSON lines {"date", "moves", "score"} (- for stdin).
 
     One JSON line out per claim. Exit 0 if all are valid, 1 if any is false, 2 if a line is
-    malformed (nothing is checked then)."""
-    text, name = read_input(file)
-    claims = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-    parsed = [_parse_claim(line, n, name) for n, line in claims]
+    malformed (nothing is checked then). Limits: 1 MB a line, 64 MB a file."""
+    name = "<stdin>" if file == "-" else file
+    parsed = [_parse_claim(line, n, name) for n, line in read_lines(file) if line.strip()]
     starts: dict = {}
     all_valid = True
     out = []

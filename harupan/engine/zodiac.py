@@ -85,18 +85,54 @@ def _build_tables():
     return left, right, score, score_r, up, down
 
 
-_LEFT, _RIGHT, _SCORE, _SCORE_R, _UP, _DOWN = _build_tables()
+# The full tables are built on first use (a fifth of a second): a bulk verify never needs them,
+# it fills the rows it meets (see :class:`_RowTable`). The lists are filled in place, so the
+# functions that bind them as default arguments see the filled lists.
+_LEFT, _RIGHT, _SCORE, _SCORE_R, _UP, _DOWN = ([] for _ in range(6))
+
+
+def _ensure_tables() -> None:
+    if not _LEFT:
+        for table, built in zip((_LEFT, _RIGHT, _SCORE, _SCORE_R, _UP, _DOWN), _build_tables()):
+            table[:] = built
 
 
 def row_tables() -> tuple[list[int], list[int]]:
     """The slide tables (toward cell 0 and toward cell 3) for searchers that inline moves."""
+    _ensure_tables()
     return _LEFT, _RIGHT
 
 
 def column_tables() -> tuple[list[int], list[int]]:
     """The slide tables for columns (toward row 0 and toward row 3), results already spread
     into place: a column gathered by :data:`COLUMN_GATHER` indexes them."""
+    _ensure_tables()
     return _UP, _DOWN
+
+
+class _RowTable(dict):
+    """A slide table filled row by row as rows are met: a dict lookup costs about what a list
+    index does, and a bulk verify meets a few thousand of the 65,536 rows. A row met in one
+    table is filled in all six (one slide each way gives them all)."""
+
+    def __missing__(self, row: int) -> int:
+        _fill_row(row)
+        return self[row]
+
+
+def _fill_row(row: int) -> None:
+    cells = [(row >> (4 * i)) & 0xF for i in range(4)]
+    out, gained = slide_line(cells)
+    _LAZY["L"][row] = out[0] | (out[1] << 4) | (out[2] << 8) | (out[3] << 12)
+    _LAZY["U"][row] = out[0] | (out[1] << 16) | (out[2] << 32) | (out[3] << 48)
+    _LAZY["S"][row] = gained
+    out, gained = slide_line(cells[::-1])
+    _LAZY["R"][row] = out[3] | (out[2] << 4) | (out[1] << 8) | (out[0] << 12)
+    _LAZY["D"][row] = out[3] | (out[2] << 16) | (out[1] << 32) | (out[0] << 48)
+    _LAZY["SR"][row] = gained
+
+
+_LAZY = {k: _RowTable() for k in ("L", "R", "U", "D", "S", "SR")}
 
 
 # Rows are split with one struct call rather than four shift-and-mask steps: measured 16% faster.
@@ -119,11 +155,13 @@ def _columns(b: int, K=_K) -> tuple[int, int, int, int]:
 
 
 def _left(b: int, L=_LEFT, S=_SCORE) -> tuple[int, int]:
+    _ensure_tables()
     r0, r1, r2, r3 = _split(b.to_bytes(8, "little"))
     return _from(_join(L[r0], L[r1], L[r2], L[r3]), "little"), S[r0] + S[r1] + S[r2] + S[r3]
 
 
 def _up(b: int, U=_UP, S=_SCORE) -> tuple[int, int]:
+    _ensure_tables()
     c0, c1, c2, c3 = _columns(b)
     return U[c0] | (U[c1] << 4) | (U[c2] << 8) | (U[c3] << 12), S[c0] + S[c1] + S[c2] + S[c3]
 
@@ -133,6 +171,8 @@ def move(b: int, letter: str, split=_split, join=_join, from_bytes=_from, L=_LEF
     """(new packed board, score gained) for one letter; the board is unchanged for a no-op.
 
     The four directions are written out inline: a second function call per move cost 10%."""
+    if not L:
+        _ensure_tables()
     if letter == "L":
         r0, r1, r2, r3 = split(b.to_bytes(8, "little"))
         return from_bytes(join(L[r0], L[r1], L[r2], L[r3]), "little"), S[r0] + S[r1] + S[r2] + S[r3]
@@ -175,25 +215,54 @@ def top_rank(b: int) -> int:
     return max(unpack(b))
 
 
+# Bit tricks on the packed board, 16 cells at once. Ranks are 0..12, so a nibble has both top
+# bits set (>= 12) only for a pig; ``x | x >> 1 | x >> 2 | x >> 3`` leaves a nibble's low bit
+# clear only where the nibble is 0.
+NIBBLE_LOW = 0x1111111111111111
+_PIG_BITS = 0x8888888888888888
+_ROW_NEIGHBOURS = 0x0111011101110111  # a cell and the one right of it, columns 0-2
+_COLUMN_NEIGHBOURS = 0x0000111111111111  # a cell and the one below it, rows 0-2
+
+
+def zero_nibbles(x: int) -> int:
+    """Bit 4i set where nibble i of ``x`` is 0."""
+    x |= x >> 1
+    x |= x >> 2
+    return ~x & NIBBLE_LOW
+
+
 def has_pig(b: int) -> bool:
-    return any(((b >> (4 * i)) & 0xF) == PIG for i in range(16))
+    return bool(b & (b << 1) & _PIG_BITS)
 
 
 def can_move(b: int) -> bool:
     """True while some move changes the board: an empty cell, or two equal orthogonal neighbours
     (below a pig)."""
-    for i in range(16):
-        if not (b >> (4 * i)) & 0xF:
-            return True
-    return _left(b)[0] != b or _up(b)[0] != b
+    if zero_nibbles(b):
+        return True
+    if has_pig(b):  # a pig never merges: fall back to the moves themselves
+        return _left(b)[0] != b or _up(b)[0] != b
+    return bool(zero_nibbles(b ^ (b >> 4)) & _ROW_NEIGHBOURS or zero_nibbles(b ^ (b >> 16)) & _COLUMN_NEIGHBOURS)
+
+
+_EMPTY_SHIFTS: dict[int, tuple[int, ...]] = {}
+
+
+def empty_shifts(flags: int) -> tuple[int, ...]:
+    """The bit offsets (4·cell) of the empty cells, ascending, for the flags of :func:`zero_nibbles`
+    (cached: a game meets few patterns)."""
+    found = _EMPTY_SHIFTS.get(flags)
+    if found is None:
+        found = _EMPTY_SHIFTS[flags] = tuple(4 * i for i in range(16) if flags >> (4 * i) & 1)
+    return found
 
 
 def spawn(b: int, rng: Rng) -> int:
     """Protocol v1: the cell from the ascending list of empty cells, then the rank (2 in 10%)."""
-    cells = empty_cells(b)
-    cell = cells[rng.below(len(cells))]
+    shifts = empty_shifts(zero_nibbles(b))
+    shift = shifts[rng.below(len(shifts))]
     rank = 2 if rng.below(10) == 0 else 1
-    return b | (rank << (4 * cell))
+    return b | (rank << shift)
 
 
 def check_cells(cells, *, source: str = "start") -> list[int]:
@@ -224,6 +293,53 @@ def seed_for(date: str) -> str:
 
 
 # ---------------------------------------------------------------- games
+
+class _NotAMove(Exception):
+    pass
+
+
+class Draws:
+    """The outputs of one RNG from one state on, made as they are needed and kept, so games from
+    the same start (a bulk verify's claims for one day) make them once. xoshiro128** written out
+    (the same as engine/rng.py, which tests check), with the state kept every 16 outputs so a
+    game can take up the RNG where it stopped."""
+
+    __slots__ = ("out", "_s", "_marks")
+
+    def __init__(self, rng: Rng):
+        self.out: list[int] = []
+        self._s = tuple(rng._s)
+        self._marks = [self._s]  # the state before output 16·j
+
+    def more(self, blocks: int = 4) -> None:
+        """Make ``blocks`` × 16 more outputs."""
+        out, marks = self.out, self._marks
+        s0, s1, s2, s3 = self._s
+        M = 0xFFFFFFFF
+        for _ in range(blocks):
+            for _ in range(16):
+                r = (s1 * 5) & M
+                out.append(((((r << 7) | (r >> 25)) & M) * 9) & M)
+                t = (s1 << 9) & M
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = ((s3 << 11) | (s3 >> 21)) & M
+            marks.append((s0, s1, s2, s3))
+        self._s = (s0, s1, s2, s3)
+
+    def state_at(self, k: int) -> list[int]:
+        """The RNG state after ``k`` outputs."""
+        while len(self.out) < k:
+            self.more()
+        rng = Rng.__new__(Rng)
+        rng._s = list(self._marks[k // 16])
+        for _ in range(k % 16):
+            rng.next_u32()
+        return rng._s
+
 
 @dataclass(frozen=True)
 class Result:
@@ -292,6 +408,95 @@ class Game:
         if not can_move(new):
             self.state = OVER
         return True
+
+    def play(self, letters: str, first: int = 1, draws: "Draws | None" = None) -> None:
+        """:meth:`apply` for each of ``letters`` (the first numbered ``first`` in errors), in one
+        loop: the bulk verify's hot path. Same results, errors and RNG state as :meth:`apply`, but
+        the move, the pig check, the spawn and the game-over check are table look-ups and bit
+        operations on the packed board. ``draws`` are this game's coming RNG outputs, shared by
+        games from the same start (a bulk verify makes each day's outputs once)."""
+        if self.state != PLAYING or not letters:
+            for i, ch in enumerate(letters, first):  # raises at the first letter
+                self.apply(ch, i)
+            return
+        if draws is None:
+            draws = Draws(self.rng)
+        out = draws.out
+        k, n_out = 0, len(out)
+        b, score, counted = self.board, self.score, self.counted
+        L, R, U, D, S, SR = (_LAZY[k] for k in ("L", "R", "U", "D", "S", "SR"))
+        split, join, from_bytes, K = _split, _join, _from, _K
+        shifts_of, low = _EMPTY_SHIFTS, NIBBLE_LOW
+        state = PLAYING
+        i = first - 1
+        try:
+            for ch in letters:
+                i += 1
+                if ch == "L" or ch == "R":
+                    r0, r1, r2, r3 = split(b.to_bytes(8, "little"))
+                    if ch == "L":
+                        new = from_bytes(join(L[r0], L[r1], L[r2], L[r3]), "little")
+                        if new == b:
+                            continue
+                        score += S[r0] + S[r1] + S[r2] + S[r3]
+                    else:
+                        new = from_bytes(join(R[r0], R[r1], R[r2], R[r3]), "little")
+                        if new == b:
+                            continue
+                        score += SR[r0] + SR[r1] + SR[r2] + SR[r3]
+                elif ch == "U" or ch == "D":
+                    c0 = ((b & 0x000F000F000F000F) * K >> 48) & 0xFFFF
+                    c1 = ((b & 0x00F000F000F000F0) * K >> 52) & 0xFFFF
+                    c2 = ((b & 0x0F000F000F000F00) * K >> 56) & 0xFFFF
+                    c3 = ((b & 0xF000F000F000F000) * K >> 60) & 0xFFFF
+                    if ch == "U":
+                        new = U[c0] | (U[c1] << 4) | (U[c2] << 8) | (U[c3] << 12)
+                        if new == b:
+                            continue
+                        score += S[c0] + S[c1] + S[c2] + S[c3]
+                    else:
+                        new = D[c0] | (D[c1] << 4) | (D[c2] << 8) | (D[c3] << 12)
+                        if new == b:
+                            continue
+                        score += SR[c0] + SR[c1] + SR[c2] + SR[c3]
+                else:
+                    raise _NotAMove
+                counted += 1
+                if new & (new << 1) & 0x8888888888888888:  # a pig: both top bits of a nibble
+                    b, state = new, WON
+                    i += 1
+                    break
+                # the spawn: the empty cells from their flags, then two RNG outputs
+                t = new | (new >> 1)
+                t |= t >> 2
+                flags = ~t & low
+                shifts = shifts_of.get(flags) or empty_shifts(flags)
+                if k + 2 > n_out:
+                    draws.more()
+                    n_out = len(out)
+                n = len(shifts)
+                b = new | ((2 if out[k + 1] < 0x1999999A else 1)  # below(10) == 0
+                           << shifts[(out[k] * n) >> 32])
+                k += 2
+                if n == 1:  # the board is full now: over unless two neighbours are equal
+                    x = b ^ (b >> 4)
+                    x |= x >> 1
+                    x |= x >> 2
+                    y = b ^ (b >> 16)
+                    y |= y >> 1
+                    y |= y >> 2
+                    if not (~x & 0x0111011101110111 or ~y & 0x0000111111111111):
+                        state = OVER
+                        i += 1
+                        break
+            else:
+                i += 1
+        except _NotAMove:
+            pass
+        self.board, self.score, self.counted, self.state = b, score, counted, state
+        self.rng._s[:] = draws.state_at(k)
+        if i - first < len(letters):  # a letter that is not a move, or letters after the game ended
+            self.apply(letters[i - first], i)
 
     def result(self) -> Result:
         return Result(tuple(unpack(self.board)), self.score, self.counted, self.state, top_rank(self.board))

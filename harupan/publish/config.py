@@ -12,8 +12,19 @@ import yaml
 
 from ..engine.errors import InputError
 from ..generator.shisen import DIFFICULTIES
+from .content import YAML_LIMIT, _Problem, load_limited
 
 PAR_MODES = ("full", "quick")
+
+
+def zone(name: str) -> ZoneInfo:
+    """The time zone ``name`` (an IANA name such as Asia/Seoul), or :class:`InputError`."""
+    try:
+        if not name or name != name.strip():
+            raise ValueError
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: 'Asia' is a folder of zones
+        raise InputError(f"unknown time zone {name!r} (expected e.g. Asia/Seoul)") from None
 
 
 @dataclass(frozen=True)
@@ -28,10 +39,7 @@ class SiteConfig:
     def check(self) -> "SiteConfig":
         if not self.base_url.startswith(("http://", "https://")):
             raise InputError(f"base_url {self.base_url!r} must start with http:// or https://")
-        try:
-            ZoneInfo(self.timezone)
-        except (ZoneInfoNotFoundError, ValueError):
-            raise InputError(f"unknown time zone {self.timezone!r} (expected e.g. Asia/Seoul)") from None
+        zone(self.timezone)
         bad = [d for d in self.difficulties if d not in DIFFICULTIES]
         if bad or not self.difficulties:
             raise InputError(f"difficulties {list(self.difficulties)!r}: choose from {', '.join(DIFFICULTIES)}")
@@ -44,12 +52,33 @@ def load_config(path=None, env=None, **overrides) -> SiteConfig:
     env = os.environ if env is None else env
     source = str(path) if path else "content/site.yaml"
     try:
-        text = (open(path, encoding="utf-8").read() if path
-                else resources.files("harupan").joinpath("content", "site.yaml").read_text(encoding="utf-8"))
-        data = yaml.safe_load(text) or {}
+        if path:
+            with open(path, "rb") as f:
+                raw = f.read(YAML_LIMIT + 1)
+            text = raw.decode("utf-8")
+        else:
+            text = resources.files("harupan").joinpath("content", "site.yaml").read_text(encoding="utf-8")
+        data = load_limited(text) or {}
+    except OSError as e:
+        raise InputError(f"cannot read {source!r}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{source}: not UTF-8 text") from None
+    except _Problem as p:
+        raise InputError(f"{source}:{p.line}: {p.message}") from None
+    except RecursionError:
+        raise InputError(f"{source}:1: malformed YAML: nested too deeply") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         raise InputError(f"{source}:{mark.line + 1 if mark else 1}: malformed YAML") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{source}: expected a mapping of settings")
+    for key in ("title", "tagline", "base_url", "timezone", "par"):
+        if data.get(key) is not None and not isinstance(data[key], (str, int, float)):
+            raise InputError(f"{source}: {key} must be text")
+    diffs = data.get("difficulties")
+    if diffs is not None and not (isinstance(diffs, str) or (isinstance(diffs, list)
+                                                             and all(isinstance(d, str) for d in diffs))):
+        raise InputError(f"{source}: difficulties must be a list of names")
     known = {"title", "tagline", "base_url", "timezone", "difficulties", "par"}
     unknown = sorted(set(data) - known)
     if unknown:
@@ -63,7 +92,10 @@ def load_config(path=None, env=None, **overrides) -> SiteConfig:
         if value is not None:
             values[key] = value
     diffs = values.get("difficulties") or list(DIFFICULTIES)
+    if isinstance(diffs, str):
+        diffs = diffs.split(",")
+    zone = values.get("timezone")  # '' (say, --tz '') is a bad zone, not "the default"
     cfg = SiteConfig(str(values.get("title") or "하루 판"), str(values.get("tagline") or ""),
-                     str(values.get("base_url") or ""), str(values.get("timezone") or "Asia/Seoul"),
+                     str(values.get("base_url") or ""), "Asia/Seoul" if zone is None else str(zone),
                      tuple(str(d).strip() for d in diffs), str(values.get("par") or "full"))
     return cfg.check()

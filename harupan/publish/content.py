@@ -20,7 +20,9 @@ Schema of ``content/rules/<slug>.yaml`` (unknown keys are errors)::
         a: …                     # Markdown
     related: [zodiac, cards]     # optional: slugs of other pages
 
-YAML is read with the safe loader only.
+YAML is read with the safe loader only, and bounded before and while it is read: a file of at
+most 256 KB, at most 64 aliases (``*name``), at most 100,000 values once aliases are expanded.
+A "billion laughs" file stops at the first limit it crosses, with exit 2.
 """
 
 from __future__ import annotations
@@ -52,6 +54,78 @@ class Node:
     line: int
 
 
+class _Problem(Exception):
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+YAML_LIMIT = 256 * 1024  # bytes of one YAML file
+ALIAS_LIMIT = 64  # aliases in one file
+NODE_LIMIT = 100_000  # values in one file, aliases expanded
+
+
+class _LimitedLoader(yaml.SafeLoader):
+    """The safe loader, counting aliases as it composes."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self.aliases = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            self.aliases += 1
+            if self.aliases > ALIAS_LIMIT:
+                event = self.peek_event()
+                raise _Problem(event.start_mark.line + 1, f"more than {ALIAS_LIMIT} aliases; refused")
+        return super().compose_node(parent, index)
+
+
+def _count_nodes(root: yaml.Node) -> None:
+    """Raise :class:`_Problem` if ``root`` holds more than NODE_LIMIT values, counting a shared
+    (aliased) node each time it is used, as a reader of the data would meet it."""
+    seen = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        seen += 1
+        if seen > NODE_LIMIT:
+            raise _Problem(node.start_mark.line + 1, f"more than {NODE_LIMIT:,} values (aliases expanded); refused")
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                stack += (k, v)
+        elif isinstance(node, yaml.SequenceNode):
+            stack += node.value
+
+
+def compose_limited(text: str) -> yaml.Node | None:
+    """The YAML node tree of ``text`` within the limits above (raises :class:`_Problem`, or
+    ``yaml.YAMLError`` for malformed YAML)."""
+    if len(text.encode("utf-8")) > YAML_LIMIT:
+        raise _Problem(1, f"the file is larger than {YAML_LIMIT // 1024} KB; refused before parsing")
+    loader = _LimitedLoader(text)
+    try:
+        root = loader.get_single_node()
+    finally:
+        loader.dispose()
+    if root is not None:
+        _count_nodes(root)
+    return root
+
+
+def load_limited(text: str):
+    """Like ``yaml.safe_load`` within the limits above (raises :class:`_Problem` past one)."""
+    root = compose_limited(text)
+    if root is None:
+        return None
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_document(root)
+    finally:
+        loader.dispose()
+
+
 def _convert(node: yaml.Node) -> Node:
     line = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
@@ -79,15 +153,13 @@ def _scalar(node: yaml.ScalarNode):
         loader.dispose()
 
 
-class _Problem(Exception):
-    def __init__(self, line: int, message: str):
-        self.line = line
-        self.message = message
-
-
 def load_yaml(text: str, source: str) -> Node:
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = compose_limited(text)
+    except _Problem as p:
+        raise ContentError([f"{source}:{p.line}: {p.message}"]) from None
+    except RecursionError:
+        raise ContentError([f"{source}:1: malformed YAML: nested too deeply"]) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else 1
@@ -258,6 +330,10 @@ def load_pages(folder: Path, figure_kinds: dict) -> tuple[list[Page], list[str]]
         problems.append(f"{folder}: no rule pages (*.yaml) found")
     for f in files:
         try:
+            if f.stat().st_size > YAML_LIMIT:
+                problems.append(f"{f}:1: the file is larger than {YAML_LIMIT // 1024} KB; refused before parsing")
+                unreadable = True
+                continue
             text = f.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             problems.append(f"{f}:1: cannot read: {e}")

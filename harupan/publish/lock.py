@@ -1,8 +1,15 @@
-"""One run per site: a lock file holding the owner's PID. A lock left by a process that no longer
-exists is taken over; a live one makes the second run stop with exit code 2."""
+"""One run per site: an exclusive ``flock`` on ``SITE/.harupan.lock``.
+
+The kernel holds the lock for the open file and drops it when the process ends, however it ends
+(SIGKILL, a power cut clears it too), so no lock is ever stale and no PID decides anything. The
+file itself is never removed: removing it while another run waits on it would let a third run
+lock a new file of the same name. Its contents mean nothing (earlier versions wrote a PID there).
+"""
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
 from pathlib import Path
 
@@ -11,56 +18,34 @@ from ..engine.errors import InputError
 LOCK_NAME = ".harupan.lock"
 
 
-def _alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 class SiteLock:
     def __init__(self, site: Path):
         self.path = Path(site) / LOCK_NAME
-        self.held = False
+        self.fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self.fd is not None
 
     def acquire(self) -> None:
-        for _ in range(3):
-            try:
-                fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            except FileExistsError:
-                try:
-                    pid = int(self.path.read_text().strip() or "0")
-                except (OSError, ValueError):
-                    pid = 0
-                if _alive(pid) and pid != os.getpid():
-                    raise InputError(f"another harupan run (pid {pid}) is publishing to {str(self.path.parent)!r}; "
-                                     f"try again when it ends") from None
-                # stale: its process is gone. Remove and retry the exclusive create.
-                try:
-                    self.path.unlink()
-                except FileNotFoundError:
-                    pass
-                continue
-            except OSError as e:
-                raise InputError(f"cannot lock {str(self.path.parent)!r}: {e.strerror or e}") from None
-            with os.fdopen(fd, "w") as f:
-                f.write(f"{os.getpid()}\n")
-            self.held = True
-            return
-        raise InputError(f"cannot take the lock {str(self.path)!r}")
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        except OSError as e:
+            raise InputError(f"cannot open the lock file {str(self.path)!r}: {e.strerror or e}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as e:
+            os.close(fd)
+            if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise InputError(f"another harupan run is publishing to {str(self.path.parent)!r}; "
+                                 f"try again when it ends") from None
+            raise InputError(f"cannot lock {str(self.path)!r}: {e.strerror or e}") from None
+        self.fd = fd
 
     def release(self) -> None:
-        if self.held:
-            try:
-                self.path.unlink()
-            except FileNotFoundError:
-                pass
-            self.held = False
+        if self.fd is not None:
+            os.close(self.fd)  # closing the file drops the lock
+            self.fd = None
 
     def __enter__(self):
         self.acquire()

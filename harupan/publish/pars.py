@@ -19,7 +19,6 @@ README's rsync line leaves dot files off the public copy.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from ..engine.errors import InputError
@@ -27,6 +26,7 @@ from ..engine.zodiac import replay as replay_zodiac
 from ..generator.daily import day_part
 from ..generator.shisen import GENERATOR_VERSION, parse_date
 from .atomic import write_atomic
+from .notes import note
 
 FORMAT = "harupan/par@1"
 FOLDER = ".pars"
@@ -65,11 +65,14 @@ def load(site: Path, date: str, bot: str) -> dict | None:
     """The kept par for ``date`` from ``bot``, or None (no file, or one that fails a check)."""
     path = par_path(site, date)
     try:
+        if path.stat().st_size > 16 << 20:
+            note(f"ignoring kept par {path}: larger than 16 MB; playing the game again")
+            return None
         data = path.read_bytes()
     except FileNotFoundError:
         return None
     except OSError as e:
-        sys.stderr.write(f"harupan: ignoring kept par {path}: {e.strerror or e}\n")
+        note(f"ignoring kept par {path}: {e.strerror or e}")
         return None
     try:
         record = json.loads(data)
@@ -78,7 +81,7 @@ def load(site: Path, date: str, bot: str) -> dict | None:
     else:
         why = problem(record, date, bot)
     if why is not None:
-        sys.stderr.write(f"harupan: ignoring kept par {path}: {why}; playing the game again\n")
+        note(f"ignoring kept par {path}: {why}; playing the game again")
         return None
     return record["par"]
 

@@ -17,7 +17,8 @@ from ..renderers.model import Drawing, Text
 from ..renderers.raster import png_bytes, render_image
 from ..renderers.rules import rule_page_html
 from ..renderers.webfont import subset_woff
-from .atomic import write_atomic
+from .atomic import Transaction
+from .owner import claim_rules_folder
 from .content import ContentError, Page, load_pages
 from .figures import KINDS, FigureProblem, compute
 
@@ -79,17 +80,26 @@ SITE_TEXT = "하루 판 규칙 안내 목차 자주 묻는 질문 함께 읽기 
 
 
 def build(out: Path, content: Path | None = None, *, home_url: str = "../../index.html",
-          font_url: str = "../fonts/sans.woff", write_font: bool = True, checked: Checked | None = None) -> list[Path]:
+          font_url: str = "../fonts/sans.woff", write_font: bool = True, checked: Checked | None = None,
+          write=None) -> list[Path]:
     """Write every rule page into ``out``; returns the files written or already current.
-    The site build shares one font subset (``write_font=False`` and its own ``font_url``)."""
+    The site build shares one font subset (``write_font=False`` and its own ``font_url``) and
+    passes its transaction's ``write``. On its own, ``out`` must be new, empty or already marked
+    as harupan's rule pages folder (publish/owner.py), and a failed write puts back what was
+    replaced."""
     checked = checked or check(content)  # the site build has checked already
+    if write is None:
+        claim_rules_folder(out, {p.slug for p in checked.pages})
+        with Transaction() as tx:
+            return build(out, content, home_url=home_url, font_url=font_url, write_font=write_font,
+                         checked=checked, write=tx.write)
     ordered = sorted(checked.pages, key=lambda p: p.slug)
     all_pages = [{"slug": p.slug, "title": p.title, "summary": p.summary} for p in ordered]
     written = []
     alltext = SITE_TEXT + "".join(page_text(p) + p.title for p in ordered)
     if write_font:
         font_file = out / "fonts" / "sans.woff"
-        write_atomic(font_file, subset_woff(alltext))
+        write(font_file, subset_woff(alltext))
         written.append(font_file)
     for page in ordered:
         figures = []
@@ -99,13 +109,13 @@ def build(out: Path, content: Path | None = None, *, home_url: str = "../../inde
                 drawing: Drawing = checked.drawings[(page.slug, si, fi)]
                 name = f"figure-{si + 1}-{fi + 1}.png"
                 path = out / page.slug / name
-                write_atomic(path, png_bytes(render_image(drawing, 2.0)))
+                write(path, png_bytes(render_image(drawing, 2.0)))
                 written.append(path)
                 figs.append({"drawing": drawing, "caption": fig.caption, "png": name})
             figures.append(figs)
         html = rule_page_html(page_dict(page), figures, all_pages, font_url=font_url, home_url=home_url)
         path = out / page.slug / "index.html"
-        write_atomic(path, html.encode("utf-8"))
+        write(path, html.encode("utf-8"))
         written.append(path)
     return written
 

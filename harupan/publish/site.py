@@ -2,13 +2,21 @@
 
 Safety, in order of what matters:
 
+* Only a folder that is new, empty, or carries harupan's marker is written (publish/owner.py).
+  Inside it, only the paths harupan writes are touched, by name; nothing walks the tree deleting
+  by pattern.
 * Nothing is written until every check passed: a day's bundle is verified (generator/daily.py)
   before any of its files is rendered, so a failed check publishes nothing (exit 1).
-* Every file is written to a temporary file beside it and moved into place with ``os.replace``,
-  and files go in an order where nothing links to a file that is not there yet: a day's assets,
-  then its page, then the listing pages. A run killed at any point leaves every file complete and
-  every link resolving; each file is either its old or its new version.
-* One run per site at a time (publish/lock.py).
+* A new day is written into a staging folder beside it (``YYYY/MM/.DD.new``) and renamed into
+  place whole, so a day folder exists only when all its files do. A day counts as published
+  (and is listed) only when all its files and its build mark are there.
+* Every other file is written to a temporary file beside it and moved into place with
+  ``os.replace``, in an order where nothing links to a file that is not there yet: the static
+  files, the days, then the listing pages. All of a run's writes form one transaction
+  (publish/atomic.py): a write that fails (a full disk, say) puts back everything the run had
+  changed and ends the run with exit 2 and one line naming the file. A run killed at any point
+  leaves every file complete and every link resolving; each file is its old or its new version.
+* One run per site at a time: a kernel lock (publish/lock.py).
 * Only files inside the site folder are ever written, and the folder may not be inside the
   package or its content.
 
@@ -30,7 +38,7 @@ from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 
-from ..engine.errors import CheckFailed, InputError
+from ..engine.errors import CheckFailed, HarupanError, InputError
 from ..generator.daily import bundle_json, day_bundle, verify_bundle
 from ..generator.shisen import parse_date
 from ..renderers import site as pages
@@ -39,14 +47,17 @@ from ..renderers.raster import png_bytes, render_image
 from ..renderers.sheets import print_set_pages, shisen_page, zodiac_share
 from ..renderers.webfont import subset_woff
 from . import app, pars, rules
-from .atomic import ensure_dir, write_atomic
+from .atomic import Transaction, put_bytes, remove_named, write_error
 from .config import SiteConfig
 from .lock import SiteLock
+from .notes import note
+from .owner import claim_site
 
 RENDER_VERSION = 4  # bump when the files made from a bundle change (4: measured difficulty on pages and sheets)
 DAY_FILES = ("puzzle.json", "shisen.png", "shisen-answer.png", "zodiac.png", "sheet-a4.pdf", "sheet-letter.pdf",
              "index.html")
 MARK = ".built"
+DAY_NAMES = DAY_FILES + (MARK,)  # every name a day folder holds (the mark is written last)
 PACKAGE = Path(str(resources.files("harupan"))).resolve()
 
 
@@ -58,9 +69,7 @@ def check_site_dir(site: Path) -> Path:
     content = rules.default_content().resolve()
     if resolved == content or content in resolved.parents:
         raise InputError(f"site folder {str(site)!r} is inside content/; choose another folder")
-    if site.exists() and not site.is_dir():
-        raise InputError(f"site folder {str(site)!r} is a file")
-    ensure_dir(site)
+    claim_site(site)
     return site
 
 
@@ -91,7 +100,12 @@ def day_is_current(site: Path, date: str, cfg: SiteConfig) -> bool:
         mark = (folder / MARK).read_text()
     except OSError:
         return False
-    return mark == _mark(data, cfg) and all((folder / f).is_file() for f in DAY_FILES)
+    return mark == _mark(data, cfg) and is_published(folder)
+
+
+def is_published(folder: Path) -> bool:
+    """A day folder counts only when all its files and its mark are regular files."""
+    return all((folder / f).is_file() and not (folder / f).is_symlink() for f in DAY_NAMES)
 
 
 def load_bundle(site: Path, date: str, cfg: SiteConfig, map_fn=map) -> tuple[dict, bytes]:
@@ -139,22 +153,73 @@ def render_day(bundle: dict, data: bytes, cfg: SiteConfig, map_fn=map) -> dict[s
     return {name: rendered[name] for name in DAY_FILES}  # DAY_FILES ends with the page
 
 
-def publish_day(site: Path, date: str, cfg: SiteConfig, *, force: bool = False, map_fn=map) -> str:
-    """Make, verify and write one day. Returns "skipped", "written" or "unchanged". ``map_fn``
-    (a process pool's ``map``) lets one day use several processors."""
+def make_day(site: Path, date: str, cfg: SiteConfig, *, force: bool = False, map_fn=map) -> dict[str, bytes] | None:
+    """Make and verify one day's files (nothing is written); None when the day is already current.
+    ``map_fn`` (a process pool's ``map``) lets one day use several processors."""
     parse_date(date)
     if not force and day_is_current(site, date, cfg):
-        return "skipped"
+        return None
     bundle, data = load_bundle(site, date, cfg, map_fn)
     verify_bundle(bundle)
     files = render_day(bundle, data, cfg, map_fn)
+    files[MARK] = _mark(data, cfg).encode()
+    return files
+
+
+def staging_folder(folder: Path) -> Path:
+    return folder.parent / f".{folder.name}.new"
+
+
+def install_day(site: Path, date: str, files: dict[str, bytes], tx: Transaction) -> str:
+    """Write a made day. A new day goes into its staging folder, which is renamed into place
+    whole; an existing day's files are replaced one by one (each old or new), its mark last.
+    Returns "written" or "unchanged"."""
     folder = site / day_path(date)
+    if not folder.exists():
+        stage = staging_folder(folder)
+        tx.mkdir(folder.parent)
+        if stage.exists():  # left by a killed run: its files are ours, by name
+            try:
+                remove_named(stage, DAY_NAMES)
+            except OSError as e:
+                raise InputError(f"cannot clear {str(stage)!r} (left by an earlier run): {e.strerror or e}; "
+                                 "remove it by hand") from None
+        try:
+            stage.mkdir()
+        except OSError as e:
+            raise write_error(stage, e, "create folder") from None
+        try:
+            for name in DAY_NAMES:  # the mark last
+                target = stage / name
+                try:
+                    put_bytes(target, files[name])
+                except OSError as e:
+                    raise write_error(folder / name, e) from None
+            try:
+                os.rename(stage, folder)
+            except OSError as e:
+                raise write_error(folder, e, "move into place") from None
+        except BaseException:
+            try:
+                remove_named(stage, DAY_NAMES)
+            except OSError:
+                pass
+            raise
+        tx.adopt_folder(folder, DAY_NAMES)
+        return "written"
     changed = False
-    for name, content in files.items():
-        changed |= write_atomic(folder / name, content)
-    write_atomic(folder / MARK, _mark(data, cfg).encode())
-    pars.forget(site, date)
+    for name in DAY_NAMES:
+        changed |= tx.write(folder / name, files[name])
     return "written" if changed else "unchanged"
+
+
+def publish_day(site: Path, date: str, cfg: SiteConfig, tx: Transaction, *, force: bool = False,
+                map_fn=map) -> str:
+    """Make, verify and write one day. Returns "skipped", "written" or "unchanged"."""
+    files = make_day(site, date, cfg, force=force, map_fn=map_fn)
+    if files is None:
+        return "skipped"
+    return install_day(site, date, files, tx)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -180,16 +245,57 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-# A pool that cannot start (no fork, no /dev/shm for its locks) or loses a worker (killed by the
-# OOM killer, say): the work is then done in this process instead; the output is the same.
+# A pool that cannot start (no fork, no /dev/shm for its locks): the work is then done in this
+# process instead; the output is the same. Once the pool has started, an error inside a worker is
+# the error of the day it was making, and a worker that dies (the OOM killer, say) ends the run.
 POOL_FAILURES = (OSError, NotImplementedError, BrokenProcessPool)
+
+
+class WorkerDied(HarupanError):
+    """A worker process ended without an answer (exit 2); nothing of the run is published."""
 
 
 def worker_pool(jobs: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=jobs, initializer=_die_with_parent, initargs=(os.getpid(),))
 
 
-def publish_one_day_in_parallel(site: Path, date: str, cfg: SiteConfig, jobs: int, force: bool) -> str:
+def _ready() -> bool:
+    return True
+
+
+def start_pool(jobs: int) -> ProcessPoolExecutor | None:
+    """A started pool of ``jobs`` workers, or None when none can be had here."""
+    pool = None
+    try:
+        pool = worker_pool(jobs)
+        for f in [pool.submit(_ready) for _ in range(jobs)]:
+            f.result()
+        return pool
+    except POOL_FAILURES:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        return None
+
+
+def _pool_map(pool: ProcessPoolExecutor, fn, items, what: str, **kw):
+    """``pool.map``, submitted at once; a dead worker becomes :class:`WorkerDied`."""
+    try:
+        results = pool.map(fn, items, **kw)
+    except BrokenProcessPool:
+        raise WorkerDied(f"a worker process died while making {what}; nothing of this run was published") from None
+
+    def collect():
+        try:
+            yield from results
+        except BrokenProcessPool:
+            raise WorkerDied(f"a worker process died while making {what} (killed, or out of memory?); "
+                             "nothing of this run was published") from None
+
+    return collect()
+
+
+def publish_one_day_in_parallel(site: Path, date: str, cfg: SiteConfig, tx: Transaction, jobs: int,
+                                force: bool) -> str:
     """One day on several processors: the layouts and the par side by side, then the files side
     by side. While the first pool works, this process loads the fonts, so the second pool (forked
     after) starts with them loaded instead of loading them in every worker."""
@@ -197,49 +303,50 @@ def publish_one_day_in_parallel(site: Path, date: str, cfg: SiteConfig, jobs: in
 
     def map_fn(fn, items):
         items = list(items)
-        try:
-            with worker_pool(min(jobs, len(items))) as pool:
-                results = pool.map(fn, items)  # submitted now, collected below
-                if fn is not render_file:
-                    font("sans"), font("serif")
-                return list(results)
-        except POOL_FAILURES:  # no worker processes to be had (or one died): do it here
+        pool = start_pool(min(jobs, len(items)))
+        if pool is None:  # no worker processes to be had: do it here
             return list(map(fn, items))
+        try:
+            results = _pool_map(pool, fn, items, date)  # submitted now, collected below
+            if fn is not render_file:
+                font("sans"), font("serif")
+            return list(results)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
-    return publish_day(site, date, cfg, force=force, map_fn=map_fn)
+    return publish_day(site, date, cfg, tx, force=force, map_fn=map_fn)
 
 
-def _publish_day_job(args) -> tuple[str, str]:
+def _make_day_job(args) -> tuple[str, dict[str, bytes] | None]:
     date, site, cfg, force = args
-    return date, publish_day(Path(site), date, cfg, force=force)
+    return date, make_day(Path(site), date, cfg, force=force)
 
 
 def map_days(fn, items: list[tuple], jobs: int, on_result) -> None:
     """``fn`` over ``items`` (each starting with its date; ``fn`` returns ``(date, result)``),
     in a worker pool when there is more than one item and job, with ``on_result(date, result)``
-    called here as results arrive. What a pool could not do (none to be had, or a worker died)
-    is then done in this process."""
-    done: set[str] = set()
-    if jobs > 1 and len(items) > 1:
-        try:
-            with worker_pool(min(jobs, len(items))) as pool:
-                for date, result in pool.map(fn, items, chunksize=1):
-                    done.add(date)
-                    on_result(date, result)
-        except POOL_FAILURES:
-            pass  # the rest is done below
-    for item in items:
-        if item[0] not in done:
+    called here as results arrive. Done in this process only when no pool can be started; an
+    error inside a worker is raised here as that day's error."""
+    pool = start_pool(min(jobs, len(items))) if jobs > 1 and len(items) > 1 else None
+    if pool is None:
+        for item in items:
             on_result(*fn(item))
+        return
+    try:
+        for date, result in _pool_map(pool, fn, items, "the days", chunksize=1):
+            on_result(date, result)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def published_dates(site: Path) -> list[str]:
-    """Days that have a ``puzzle.json``, from the folder names (validated), oldest first."""
+    """Published days (all their files and their mark in place), from the folder names
+    (validated), oldest first. Only these are listed."""
     out = []
     for year in sorted(site.glob("[0-9][0-9][0-9][0-9]")):
         for month in sorted(year.glob("[0-9][0-9]")):
             for day in sorted(month.glob("[0-9][0-9]")):
-                if (day / "puzzle.json").is_file():
+                if is_published(day):
                     text = f"{year.name}-{month.name}-{day.name}"
                     try:
                         parse_date(text)
@@ -283,7 +390,7 @@ def _template_text() -> str:
                    if p.is_file())
 
 
-def write_font_subset(site: Path, text: str) -> None:
+def write_font_subset(site: Path, text: str, write) -> None:
     """The font subset for every page, made again only when its characters change (making it
     is the slowest part of a nightly run). The key beside it names the characters it holds."""
     font = site / "static" / "fonts" / "sans.woff"
@@ -294,8 +401,8 @@ def write_font_subset(site: Path, text: str) -> None:
             return
     except OSError:
         pass
-    write_atomic(font, subset_woff(text))
-    write_atomic(key_file, key.encode())
+    write(font, subset_woff(text))
+    write(key_file, key.encode())
 
 
 SOURCE_SUFFIXES = {".py", ".html", ".xml", ".css", ".js", ".yaml"}
@@ -318,7 +425,7 @@ def _shared_key(cfg: SiteConfig) -> str:
     return h.hexdigest()
 
 
-def write_shared_pages(site: Path, cfg: SiteConfig) -> list[dict]:
+def write_shared_pages(site: Path, cfg: SiteConfig, write) -> list[dict]:
     """The rule pages and the font subset, made again only when what they are made from changed
     (they are the same every night; making them was most of the listings' time). Returns the
     rule pages' slugs and titles for the other pages to link."""
@@ -336,36 +443,46 @@ def write_shared_pages(site: Path, cfg: SiteConfig) -> list[dict]:
     text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
     text += joined_script().decode("utf-8")  # what the games say
     text += cfg.title + cfg.tagline
-    write_font_subset(site, text)
+    write_font_subset(site, text, write)
     rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False,
-                checked=checked)
-    write_atomic(key_file, json.dumps({"key": key, "pages": rule_list}, ensure_ascii=False).encode("utf-8"))
+                checked=checked, write=write)
+    write(key_file, json.dumps({"key": key, "pages": rule_list}, ensure_ascii=False).encode("utf-8"))
     return rule_list
 
 
-def write_listings(site: Path, cfg: SiteConfig) -> None:
+def write_listings(site: Path, cfg: SiteConfig, tx: Transaction) -> None:
     """Rule pages and the font subset (when their sources changed), then home, archive, feed,
     sitemap and 404 (the static files went first, in :func:`build`)."""
     sd = site_dict(cfg)
     dates = published_dates(site)
-    rule_list = write_shared_pages(site, cfg)
+    write = tx.write
+    rule_list = write_shared_pages(site, cfg, write)
     latest = dates[-1] if dates else None
     bundle = json.loads((site / day_path(latest) / "puzzle.json").read_bytes()) if latest else None
-    write_atomic(site / "archive" / "index.html", pages.archive_page(dates, sd).encode())
+    write(site / "archive" / "index.html", pages.archive_page(dates, sd).encode())
     entries = []
     for d in reversed(dates[-30:]):
         entries.append({"title": f"{pages.date_ko(d)}의 판", "url": cfg.base_url + day_path(d) + "index.html",
-                        "updated": f"{d}T00:00:00+09:00", "summary": "사천성과 십이지 머지, 오늘의 판이 열렸습니다."})
-    write_atomic(site / "feed.xml", pages.feed_xml(entries, sd).encode())
+                        "updated": midnight(d, cfg.timezone), "summary": "사천성과 십이지 머지, 오늘의 판이 열렸습니다."})
+    write(site / "feed.xml", pages.feed_xml(entries, sd).encode())
     urls = [{"loc": cfg.base_url + "index.html", "lastmod": latest},
             {"loc": cfg.base_url + "archive/index.html", "lastmod": latest}]
     urls += [{"loc": cfg.base_url + f"rules/{r['slug']}/index.html", "lastmod": None} for r in rule_list]
     urls += [{"loc": cfg.base_url + day_path(d) + "index.html", "lastmod": d} for d in dates]
-    write_atomic(site / "sitemap.xml", pages.sitemap_xml(urls).encode())
-    write_atomic(site / "404.html", pages.not_found_page(sd).encode())
+    write(site / "sitemap.xml", pages.sitemap_xml(urls).encode())
+    write(site / "404.html", pages.not_found_page(sd).encode())
     home = pages.home_page(bundle, sd, day_path(latest) if latest else None,
                            featured(bundle) if bundle else "normal", rule_list)
-    write_atomic(site / "index.html", home.encode())
+    write(site / "index.html", home.encode())
+
+
+def midnight(date: str, tz: str) -> str:
+    """The start of ``date`` in the zone ``tz`` as an RFC 3339 time, with that day's own offset
+    (summer time or not)."""
+    from zoneinfo import ZoneInfo
+
+    d = parse_date(date)
+    return _dt.datetime(d.year, d.month, d.day, tzinfo=ZoneInfo(tz)).isoformat()
 
 
 def date_range(start: str, end: str) -> list[str]:
@@ -379,30 +496,36 @@ def date_range(start: str, end: str) -> list[str]:
 
 def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force: bool = False,
           progress=None) -> dict[str, int]:
-    """Publish many days (in parallel across processes), then the listings, under the lock."""
+    """Publish many days (made in parallel across processes), then the listings, under the lock,
+    as one transaction: a failure leaves the site as it was."""
     site = check_site_dir(site)
     for d in dates:
         parse_date(d)
     counts = {"written": 0, "unchanged": 0, "skipped": 0}
-    with SiteLock(site):
-        cleanup_temporaries(site)  # what a killed run left behind
+    with SiteLock(site), Transaction() as tx:
         for name, content in app.with_app_files(_static_files(), cfg).items():  # before any page that links them
-            write_atomic(site / name, content)
+            tx.write(site / name, content)
         work = [(d, str(site), cfg, force) for d in dates]
         results: dict[str, str] = {}
 
-        def record(date: str, result: str) -> None:
-            results[date] = result
+        def record(date: str, files: dict[str, bytes] | None) -> None:
+            results[date] = "skipped" if files is None else install_day(site, date, files, tx)
             if progress:
                 progress(len(results), len(work))
 
         if jobs > 1 and len(work) == 1:  # one day (the nightly run): its pieces side by side
-            record(dates[0], publish_one_day_in_parallel(site, dates[0], cfg, jobs, force))
+            results[dates[0]] = publish_one_day_in_parallel(site, dates[0], cfg, tx, jobs, force)
         else:
-            map_days(_publish_day_job, work, jobs, record)
+            map_days(_make_day_job, work, jobs, record)
         for result in results.values():
             counts[result] += 1
-        write_listings(site, cfg)
+        write_listings(site, cfg, tx)
+    for d, result in results.items():
+        if result != "skipped":
+            try:
+                pars.forget(site, d)  # in its puzzle.json now
+            except InputError as e:  # the site is published; a kept par left over is harmless
+                note(f"{e}; the kept par is no longer needed")
     return counts
 
 
@@ -447,13 +570,3 @@ def terminal_progress(quiet: bool):
         sys.stderr.flush()
 
     return show
-
-
-def cleanup_temporaries(site: Path) -> None:
-    """Temporary files left by a killed run (ours only: '.name.*.tmp' beside a target)."""
-    for p in site.rglob(".*.tmp"):
-        try:
-            if p.is_file():
-                os.unlink(p)
-        except OSError:
-            pass

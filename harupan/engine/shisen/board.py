@@ -213,6 +213,8 @@ def parse_json(text: str, *, source: str | None = None) -> Layout:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(f"line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}", source=source) from None
+    except (ValueError, RecursionError) as e:  # a number too long to convert, arrays nested too deep
+        raise InputError(f"invalid JSON: {e}", source=source) from None
     return layout_from_dict(data, source=source)
 
 

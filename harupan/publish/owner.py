@@ -1,0 +1,218 @@
+"""Which folders are ours to write: an output folder is harupan's only when it is new, empty, or
+holds harupan's marker file. Anything else is refused (exit 2), so ``--site /`` or a folder of
+someone's notes is never filled or cleaned.
+
+A folder published by a version of harupan older than the marker is recognised once, by reading
+(never changing) what is in it: every entry must be one harupan writes (the listing pages, the
+``YYYY/MM/DD`` day folders holding only a day's files, ...) and at least one day must carry its
+build mark and a ``puzzle.json`` in harupan's format. Then the marker is written and a note goes
+to stderr. One foreign file anywhere in that structure and the folder is refused, naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from pathlib import Path
+
+from ..engine.errors import InputError
+from .notes import note
+
+SITE_MARKER = ".harupan-site"
+RULES_MARKER = ".harupan-rules"
+MARKER_TEXT = ("This folder is written by harupan (하루 판), the daily puzzle publisher.\n"
+               "harupan writes and removes only the files it made, by name. Do not put other files here.\n")
+
+TOP_FILES = {"index.html", "404.html", "feed.xml", "sitemap.xml", ".harupan.lock"}
+TOP_FOLDERS = {"archive", "rules", "static", ".pars"}
+# Temporary files of older versions: '.NAME.XXXXXXXX.tmp' beside the file NAME (tempfile.mkstemp).
+OLD_TEMP = re.compile(r"^\.(?P<name>[^/]+)\.[A-Za-z0-9_]{8}\.tmp$")
+
+
+# What an older harupan wrote inside its other folders (paths relative to the folder).
+SUB_PATTERNS = {
+    "archive": r"index\.html",
+    "static": None,  # the files this version ships (publish/site.py), below
+    "rules": r"\.key\.json|[a-z0-9-]+|[a-z0-9-]+/(index\.html|figure-\d+-\d+\.png)",
+    ".pars": r"\d{4}-\d\d-\d\d\.json",
+}
+
+
+def _static_pattern() -> str:
+    from .site import _static_files
+
+    names = {n.removeprefix("static/") for n in _static_files()} | {"fonts/sans.woff", "fonts/.sans.key"}
+    names |= {n.rsplit("/", 1)[0] for n in names if "/" in n}
+    return "|".join(re.escape(n) for n in sorted(names))
+
+
+def _undecorated(name: str) -> str:
+    """A file's name without the temporary or kept-old decoration harupan puts on it."""
+    m = OLD_TEMP.match(name)
+    if m:
+        return m["name"]
+    if name.startswith(".") and name.endswith((".tmp", ".old")) and name.count(".") >= 2:
+        return name[1:-4]
+    return name
+
+
+def _foreign_below(folder: Path, pattern: str) -> str | None:
+    for root, dirs, files in os.walk(folder):
+        rel = Path(root).relative_to(folder)
+        for name in sorted(dirs + files):
+            path = Path(root) / name
+            shown = (rel / name).as_posix()
+            if path.is_symlink() or not re.fullmatch(pattern, (rel / _undecorated(name)).as_posix()):
+                return shown
+    return None
+
+
+class NotOurs(InputError):
+    """A folder harupan will not write into."""
+
+
+def has_marker(folder: Path, marker: str) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(folder / marker).st_mode)
+    except OSError:
+        return False
+
+
+def _write_marker(folder: Path, marker: str) -> None:
+    from .atomic import put_bytes, write_error
+
+    try:
+        put_bytes(folder / marker, MARKER_TEXT.encode(), exclusive=True)
+    except FileExistsError:
+        pass  # another run wrote it first
+    except OSError as e:
+        raise write_error(folder / marker, e) from None
+
+
+def _listing(folder: Path) -> list[str]:
+    try:
+        return sorted(os.listdir(folder))
+    except OSError as e:
+        raise InputError(f"cannot read folder {str(folder)!r}: {e.strerror or e}") from None
+
+
+def _ours_or_temp(name: str, names: set[str]) -> bool:
+    if name in names:
+        return True
+    m = OLD_TEMP.match(name)
+    return bool(m and m["name"] in names) or (name.startswith(".") and name.endswith((".tmp", ".old"))
+                                              and name[1:].rsplit(".", 1)[0] in names)
+
+
+def foreign_in_old_site(site: Path) -> tuple[str | None, int]:
+    """The first path in ``site`` that an older harupan would not have written (None if there is
+    none), and how many published days were found."""
+    from .site import DAY_NAMES, MARK
+
+    day_names = set(DAY_NAMES)
+    days = 0
+    for name in _listing(site):
+        p = site / name
+        if p.is_symlink():
+            return name, days
+        if re.fullmatch(r"\d{4}", name) and p.is_dir():
+            for month in _listing(p):
+                mp = p / month
+                if not (re.fullmatch(r"\d\d", month) and mp.is_dir() and not mp.is_symlink()):
+                    return f"{name}/{month}", days
+                for day in _listing(mp):
+                    dp = mp / day
+                    if not (re.fullmatch(r"\d\d", day) and dp.is_dir() and not dp.is_symlink()):
+                        return f"{name}/{month}/{day}", days
+                    for f in _listing(dp):
+                        if not _ours_or_temp(f, day_names) or not (dp / f).is_file() or (dp / f).is_symlink():
+                            return f"{name}/{month}/{day}/{f}", days
+                    if (dp / MARK).is_file() and _our_bundle(dp / "puzzle.json"):
+                        days += 1
+        elif name in TOP_FOLDERS:
+            if not p.is_dir() or p.is_symlink():
+                return name, days
+            bad = _foreign_below(p, SUB_PATTERNS[name] or _static_pattern())
+            if bad is not None:
+                return f"{name}/{bad}", days
+        elif not (_ours_or_temp(name, TOP_FILES) and p.is_file()):
+            return name, days
+    return None, days
+
+
+def _our_bundle(path: Path) -> bool:
+    try:
+        if path.stat().st_size > 4 << 20:
+            return False
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and str(data.get("format", "")).startswith("harupan/") and "date" in data
+
+
+def claim_site(site: Path) -> None:
+    """Make sure ``site`` is ours (see the module's docstring), creating it if it is new."""
+    _claim(site, SITE_MARKER, "site", _recognise_site)
+
+
+def _recognise_site(site: Path) -> str | None:
+    """None if ``site`` is a site written by an older harupan, else why not."""
+    foreign, days = foreign_in_old_site(site)
+    if foreign is not None:
+        return f"it holds {foreign!r}, which harupan did not write"
+    if set(_listing(site)) <= {".pars", ".harupan.lock"}:
+        return None  # only pars kept by 'harupan prepare' (checked above against their file names)
+    if days == 0 or not (site / "index.html").is_file():
+        return "it holds no published harupan day"
+    return None
+
+
+def claim_rules_folder(out: Path, slugs: set[str]) -> None:
+    """``harupan rules build -o OUT``: the same rule as a site, for the rule pages' folder."""
+
+    def recognise(folder: Path) -> str | None:
+        for name in _listing(folder):
+            p = folder / name
+            if p.is_symlink() or not p.is_dir() or (name != "fonts" and name not in slugs):
+                return f"it holds {name!r}, which harupan did not write"
+            for f in _listing(p):
+                if not re.fullmatch(r"(index\.html|figure-\d+-\d+\.png|sans\.woff)", f):
+                    return f"it holds {name + '/' + f!r}, which harupan did not write"
+        return None
+
+    _claim(out, RULES_MARKER, "rule pages folder", recognise)
+
+
+def _claim(folder: Path, marker: str, what: str, recognise) -> None:
+    folder = Path(folder)
+    try:
+        st = os.stat(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        st = None
+    except OSError as e:
+        raise InputError(f"cannot use {what} {str(folder)!r}: {e.strerror or e}") from None
+    if st is None:
+        try:
+            folder.mkdir(parents=True)
+        except FileExistsError:
+            pass  # made by another run just now: checked below like any other
+        except OSError as e:
+            raise InputError(f"cannot create output folder {str(folder)!r}: {e.strerror or e}") from None
+    elif not stat.S_ISDIR(st.st_mode):
+        raise InputError(f"{what} {str(folder)!r} is a file")
+    if has_marker(folder, marker):
+        return
+    names = _listing(folder)
+    if not names:
+        _write_marker(folder, marker)
+        return
+    why = recognise(folder)
+    if has_marker(folder, marker):  # another run claimed it while we looked
+        return
+    if why is not None:
+        raise NotOurs(f"{what} {str(folder)!r} is not harupan's: {why}; give a new or empty folder "
+                      f"(harupan marks its folders with a {marker} file)")
+    _write_marker(folder, marker)
+    note(f"{str(folder)!r} was written by an earlier harupan; marked it as ours ({marker})")
