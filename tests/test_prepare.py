@@ -1,11 +1,12 @@
-"""Pars made ahead (``harupan prepare``): the nightly run takes them instead of playing the game,
-publishes the same bytes, and never trusts a kept par it cannot check."""
+"""Parts made ahead (``harupan prepare``): the nightly run takes the kept par and layouts instead of
+making them, publishes the same bytes, and never trusts a kept part it cannot check."""
 
 import json
 import shutil
 
 import pytest
 
+import harupan.generator.daily as daily
 import harupan.generator.zodiac as bot
 from harupan.cli.main import cli
 from harupan.publish import pars
@@ -43,14 +44,19 @@ def no_bot(*args, **kwargs):
     raise AssertionError("the par bot was asked to play a game that was kept")
 
 
+def no_generator(*args, **kwargs):
+    raise AssertionError("a layout that was kept was dealt again")
+
+
 def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner, monkeypatch):
     site = tmp_path / "site"
     r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 3, "--site", site, "--jobs", 1)
     assert r.exit_code == 0, r.output
-    assert "3 played" in r.output
+    assert "3 prepared" in r.output
     assert sorted(p.name for p in (site / ".pars").iterdir()) == [
         "2026-12-01.json", "2026-12-02.json", "2026-12-03.json"]
     monkeypatch.setattr(bot, "play", no_bot)  # the run must not play the game again
+    monkeypatch.setattr(daily, "generate", no_generator)  # nor deal the layouts again
     r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 1)
     assert r.exit_code == 0, r.output
     day = "2026/12/01/"
@@ -64,10 +70,10 @@ def test_prepare_skips_days_published_or_kept(fresh_day, tmp_path, runner):
     site = tmp_path / "site"
     shutil.copytree(fresh_day, site)
     r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 2, "--site", site)
-    assert r.exit_code == 0 and "1 played, 0 kept already, 1 published already" in r.output
+    assert r.exit_code == 0 and "1 prepared, 0 kept already, 1 published already" in r.output
     kept = (site / ".pars" / "2026-12-02.json").read_bytes()
     r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 2, "--site", site)
-    assert r.exit_code == 0 and "0 played, 1 kept already, 1 published already" in r.output
+    assert r.exit_code == 0 and "0 prepared, 1 kept already, 1 published already" in r.output
     assert (site / ".pars" / "2026-12-02.json").read_bytes() == kept
     assert not (site / ".pars" / "2026-12-01.json").exists()
 
@@ -86,21 +92,25 @@ def tamper(path, change):
     path.write_text(json.dumps(record))
 
 
-@pytest.mark.parametrize("change, why", [
-    (lambda r: r["par"].update(score=r["par"]["score"] + 4), "does not replay to the result it claims"),
-    (lambda r: r["par"].update(moves=r["par"]["moves"][:-1] + "Q"), "do not replay"),
-    (lambda r: r.update(date="2026-12-02"), "it is for '2026-12-02'"),
-    (lambda r: r.update(generator=0), "from generator 0"),
-    (lambda r: r["par"].update(bot="full"), "not from the 'quick' bot"),
-    (lambda r: r.update(format="something else"), "not a harupan/par@1 record"),
+@pytest.mark.parametrize("change, why, again", [
+    (lambda r: r["par"].update(score=r["par"]["score"] + 4), "does not replay to the result it claims", "playing"),
+    (lambda r: r["par"].update(moves=r["par"]["moves"][:-1] + "Q"), "do not replay", "playing"),
+    (lambda r: r.update(date="2026-12-02"), "it is for '2026-12-02'", "making"),
+    (lambda r: r.update(generator=0), "from generator 0", "making"),
+    (lambda r: r["par"].update(bot="full"), "not from the 'quick' bot", "playing"),
+    (lambda r: r.update(format="something else"), "not a harupan/prepared@1 record", "making"),
+    (lambda r: r["shisen"]["normal"]["cells"][0].reverse(), "not the generator's deal", "dealing"),
+    (lambda r: r["shisen"]["normal"]["solution"].pop(), "does not clear it", "dealing"),
+    (lambda r: r["shisen"]["normal"]["difficulty"].update(attempt="x"), "names no attempt", "dealing"),
+    (lambda r: r["shisen"]["normal"].update(cells=7), "does not read", "dealing"),
 ])
-def test_a_kept_par_that_fails_a_check_is_played_again(fresh_day, tmp_path, runner, change, why):
+def test_a_kept_part_that_fails_a_check_is_made_again(fresh_day, tmp_path, runner, change, why, again):
     site = tmp_path / "site"
     assert invoke(runner, "prepare", "--from", "2026-12-01", "--days", 1, "--site", site).exit_code == 0
     tamper(site / ".pars" / "2026-12-01.json", change)
     r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 1)
     assert r.exit_code == 0, r.output
-    assert why in r.stderr and "playing the game again" in r.stderr
+    assert why in r.stderr and f"{again} " in r.stderr, r.stderr
     assert (site / "2026/12/01/puzzle.json").read_bytes() == (fresh_day / "2026/12/01/puzzle.json").read_bytes()
 
 
@@ -122,9 +132,13 @@ def test_bad_input(tmp_path, runner):
         assert r.exit_code == 2 and msg in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 
-def test_kept_par_record_round_trips():
-    data = pars.par_json("2026-12-01", {"bot": "quick", "moves": "", "state": "playing", "top": 1, "score": 0})
-    assert json.loads(data)["par"]["bot"] == "quick" and data.endswith(b"\n")
+def test_kept_record_round_trips():
+    layout = daily.day_part(("shisen", "2026-12-01", "18x8", "normal"))
+    par = {"bot": "quick", "moves": "", "state": "playing", "top": 1, "score": 0}
+    data = pars.record_json("2026-12-01", par, {"normal": layout})
+    record = json.loads(data)
+    assert record["par"] == par and record["shisen"]["normal"] == layout and data.endswith(b"\n")
+    assert pars.problem(record, "2026-12-01") is None and pars.layout_problem(layout, "2026-12-01", "normal") is None
     assert pars.par_path("site", "2026-12-01").as_posix() == "site/.pars/2026-12-01.json"
 
 
@@ -136,5 +150,5 @@ def test_prepare_runs_while_a_publishing_run_holds_the_lock(tmp_path, runner):
     site.mkdir()
     with SiteLock(site):
         r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 1, "--site", site)
-    assert r.exit_code == 0 and "1 played" in r.output, r.output
+    assert r.exit_code == 0 and "1 prepared" in r.stderr, r.stderr
     assert (site / ".pars" / "2026-12-01.json").is_file()

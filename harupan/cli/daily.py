@@ -81,9 +81,9 @@ def daily(date: str | None, site: str, tz: str | None, par: str | None, jobs: in
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def prepare_cmd(days: int, start: str | None, site: str, tz: str | None, par: str | None, jobs: int | None,
                 quiet: bool) -> None:
-    """Play the coming days' zodiac par games ahead of time, so the nightly 'daily' run does not
-    wait for the par bot. Kept in SITE/.pars/ (not part of the site); days already published or
-    prepared are skipped. Safe to run while 'daily' runs. Every line goes to stderr and starts
+    """Make the coming days' slow parts ahead of time (the zodiac par game and the Shisen-sho
+    layouts), so the nightly 'daily' run does not wait for them. Kept in SITE/.pars/ (not part of
+    the site); days already published or prepared are skipped. Safe to run while 'daily' runs. Every line goes to stderr and starts
     with the time."""
     notes.STAMPED = True
     cfg = load_config(timezone=tz, par=par)
@@ -94,7 +94,8 @@ def prepare_cmd(days: int, start: str | None, site: str, tz: str | None, par: st
         raise InputError(f"--days {days} from {first.isoformat()} runs past the year 9999") from None
     if jobs is None:
         jobs = max(1, min(4, os.cpu_count() or 1))
-    counts = publish.prepare(Path(site), dates, cfg.par, jobs=jobs, progress=publish.terminal_progress(quiet))
+    counts = publish.prepare(Path(site), dates, cfg.par, cfg.difficulties, jobs=jobs,
+                             progress=publish.terminal_progress(quiet))
     notes.note(f"{dates[0]}..{dates[-1]}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
 
 

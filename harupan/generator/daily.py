@@ -35,24 +35,27 @@ def day_part(part: tuple) -> object:
 
 
 def day_bundle(date: str, size: str = DEFAULT_SIZE, difficulties=DIFFICULTIES, par: str | None = None,
-               map_fn=map, known_par: dict | None = None) -> dict:
+               map_fn=map, known_par: dict | None = None, known_layouts: dict | None = None) -> dict:
     """Every offered Shisen-sho layout with its proof, the zodiac start, and (unless ``par`` is
     None) the par bot's game: ``full`` or ``quick``. ``map_fn`` may run the pieces side by side
     (a process pool's ``map``); every piece depends on the date alone, so the bundle is the same.
     ``known_par`` is the par bot's game made earlier (``day_part(("par", date, par))``, kept by
-    the caller): the bot is deterministic, so it stands in for playing the game again."""
+    the caller): the bot is deterministic, so it stands in for playing the game again; likewise
+    ``known_layouts`` (level -> ``day_part(("shisen", date, size, level))``) for the layouts."""
     day = parse_date(date)
     if known_par is not None and (par is None or known_par.get("bot") != par):
         raise ValueError(f"known_par is from the {known_par.get('bot')!r} bot, not {par!r}")
     parts: list[tuple] = [("par", date, par)] if par is not None and known_par is None else []  # longest first
-    parts += [("shisen", date, size, d) for d in difficulties]
-    results = list(map_fn(day_part, parts))
+    known_layouts = known_layouts or {}
+    parts += [("shisen", date, size, d) for d in difficulties if d not in known_layouts]
+    results = list(map_fn(day_part, parts)) if parts else []
     zodiac = {"format": ZODIAC_FORMAT, "seed": seed_for(date), "start": start_cells(date)}
     if known_par is not None:
         zodiac["par"] = known_par
     elif par is not None:
         zodiac["par"] = results.pop(0)
-    shisen = dict(zip(difficulties, results))
+    made = iter(results)
+    shisen = {d: known_layouts[d] if d in known_layouts else next(made) for d in difficulties}
     return {
         "format": FORMAT,
         "date": date,

@@ -1,17 +1,21 @@
-"""Pars made ahead of their day, so the midnight run does not wait for the par bot.
+"""A day's slow parts made ahead of their day, so the midnight run does not wait for them.
 
-The full par bot plays a whole game (about 17 s on a 2-core machine); everything else in a day
-takes about a second. The par depends on the date alone, so ``harupan prepare`` plays the coming
-days' games at any quiet hour and keeps them in ``SITE/.pars/YYYY-MM-DD.json``. When the day
-comes, the run takes the kept game instead of playing it again; the bot is deterministic, so the
-published ``puzzle.json`` has the same bytes either way.
+The full par bot plays a whole game (about 17 s on a 2-core machine) and the three Shisen-sho
+layouts are dealt, proved and graded (about a second each). All of it depends on the date
+alone, so ``harupan prepare`` makes the coming days' parts at any quiet hour and keeps them in
+``SITE/.pars/YYYY-MM-DD.json``. When the day comes, the run takes the kept parts instead of
+making them again; the bot and the generator are deterministic, so the published
+``puzzle.json`` has the same bytes either way.
 
-A kept par is trusted only as far as it can be checked: it must be for that date, from the same
-bot and generator version, and replay to the result it claims (as the run's own check does). A
-file that fails any of that is ignored (the par is played again) and reported on stderr. Once
-the day is published its kept par is removed.
+A kept part is trusted only as far as it can be checked. The record must be for that date and
+from the same generator version. The par must be from the same bot and replay to the result it
+claims. A layout must be the generator's own deal for its date, level and attempt (dealt again
+here, which is cheap), and its removal order must clear it; its measures are taken as kept (the
+same generator version gives the same figures). A part that fails a check is made again, with a
+line on stderr; the parts that pass are still used. Once the day is published its record is
+removed.
 
-Nothing here takes the site's lock: a kept par is written atomically and is never part of the
+Nothing here takes the site's lock: a record is written atomically and is never part of the
 site, so preparing can overlap a publishing run. The folder's name starts with a dot; the
 README's rsync line leaves dot files off the public copy.
 """
@@ -21,73 +25,129 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from dataclasses import dataclass, field
+
 from ..engine.errors import InputError
+from ..engine.shisen.board import layout_from_dict
+from ..engine.shisen.game import replay as replay_shisen
 from ..engine.zodiac import replay as replay_zodiac
 from ..generator.daily import day_part
-from ..generator.shisen import GENERATOR_VERSION, parse_date
+from ..generator.shisen import DEFAULT_SIZE, GENERATOR_VERSION, PRESETS, deal, parse_date, parse_size
 from .atomic import write_atomic
 from .notes import note
 
-FORMAT = "harupan/par@1"
+FORMAT = "harupan/prepared@1"
 FOLDER = ".pars"
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The parts of a day that passed their checks."""
+
+    par: dict | None = None
+    layouts: dict[str, dict] = field(default_factory=dict)
 
 
 def par_path(site: Path, date: str) -> Path:
     return Path(site) / FOLDER / f"{parse_date(date).isoformat()}.json"
 
 
-def par_json(date: str, par: dict) -> bytes:
-    record = {"format": FORMAT, "date": date, "generator": GENERATOR_VERSION, "par": par}
+def record_json(date: str, par: dict | None, layouts: dict[str, dict]) -> bytes:
+    record = {"format": FORMAT, "date": date, "generator": GENERATOR_VERSION, "size": DEFAULT_SIZE,
+              "par": par, "shisen": layouts}
     return (json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def problem(record: object, date: str, bot: str) -> str | None:
-    """Why a kept par cannot stand in for the bot's game on ``date``, or None when it can."""
+def problem(record: object, date: str) -> str | None:
+    """Why a record cannot stand in for any part of ``date``, or None when its parts may."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         return f"not a {FORMAT} record"
     if record.get("date") != date:
         return f"it is for {record.get('date')!r}"
     if record.get("generator") != GENERATOR_VERSION:
         return f"it is from generator {record.get('generator')!r}, this is {GENERATOR_VERSION}"
-    par = record.get("par")
-    if not isinstance(par, dict) or par.get("bot") != bot:
-        return f"it is not from the {bot!r} bot"
-    try:
-        r = replay_zodiac(par["moves"], date=date)
-    except (InputError, KeyError, TypeError) as e:
-        return f"its moves do not replay ({e})"
-    if (r.state, r.top, r.score) != (par.get("state"), par.get("top"), par.get("score")):
-        return "it does not replay to the result it claims"
+    if record.get("size") != DEFAULT_SIZE:
+        return f"its layouts are {record.get('size')!r}, not {DEFAULT_SIZE}"
     return None
 
 
-def load(site: Path, date: str, bot: str) -> dict | None:
-    """The kept par for ``date`` from ``bot``, or None (no file, or one that fails a check)."""
+def par_problem(par: object, date: str, bot: str) -> str | None:
+    """Why a kept par cannot stand in for the bot's game on ``date``, or None when it can."""
+    if not isinstance(par, dict) or par.get("bot") != bot:
+        return f"its par is not from the {bot!r} bot"
+    try:
+        r = replay_zodiac(par["moves"], date=date)
+    except (InputError, KeyError, TypeError) as e:
+        return f"its par's moves do not replay ({e})"
+    if (r.state, r.top, r.score) != (par.get("state"), par.get("top"), par.get("score")):
+        return "its par does not replay to the result it claims"
+    return None
+
+
+def layout_problem(data: object, date: str, level: str) -> str | None:
+    """Why a kept layout is not the generator's own for ``date`` and ``level``, or None."""
+    try:
+        layout = layout_from_dict(data, source=f"kept {level} layout")
+        attempt = (layout.difficulty or {}).get("attempt")
+        if not isinstance(attempt, int) or isinstance(attempt, bool) or attempt < 1:
+            return f"its {level} layout names no attempt"
+        width, height = parse_size(DEFAULT_SIZE)
+        board, seed = deal(date, width, height, PRESETS[level], attempt)
+        if layout.seed != seed or layout.board != board or layout.date != date:
+            return f"its {level} layout is not the generator's deal for {date}"
+        if (layout.difficulty or {}).get("preset") != level:
+            return f"its {level} layout is graded as {(layout.difficulty or {}).get('preset')!r}"
+        if not layout.solution or not replay_shisen(board, layout.solution).is_empty():
+            return f"its {level} layout's order does not clear it"
+    except InputError as e:
+        return f"its {level} layout does not read ({e})"
+    return None
+
+
+def load(site: Path, date: str, bot: str | None, levels=()) -> Kept:
+    """The kept parts for ``date`` that pass their checks (see the module docstring)."""
     path = par_path(site, date)
     try:
         if path.stat().st_size > 16 << 20:
-            note(f"ignoring kept par {path}: larger than 16 MB; playing the game again")
-            return None
+            note(f"ignoring kept parts {path}: larger than 16 MB; making them again")
+            return Kept()
         data = path.read_bytes()
     except FileNotFoundError:
-        return None
+        return Kept()
     except OSError as e:
-        note(f"ignoring kept par {path}: {e.strerror or e}")
-        return None
+        note(f"ignoring kept parts {path}: {e.strerror or e}")
+        return Kept()
     try:
         record = json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError) as e:
         why: str | None = f"not JSON ({e})"
     else:
-        why = problem(record, date, bot)
+        why = problem(record, date)
     if why is not None:
-        note(f"ignoring kept par {path}: {why}; playing the game again")
-        return None
-    return record["par"]
+        note(f"ignoring kept parts {path}: {why}; making them again")
+        return Kept()
+    par = None
+    if bot is not None:
+        why = par_problem(record.get("par"), date, bot)
+        if why is None:
+            par = record["par"]
+        elif record.get("par") is not None:
+            note(f"ignoring the par kept in {path}: {why}; playing the game again")
+    layouts = {}
+    kept_layouts = record.get("shisen") if isinstance(record.get("shisen"), dict) else {}
+    for level in levels:
+        if level not in kept_layouts:
+            continue
+        why = layout_problem(kept_layouts[level], date, level)
+        if why is None:
+            layouts[level] = kept_layouts[level]
+        else:
+            note(f"ignoring a layout kept in {path}: {why}; dealing it again")
+    return Kept(par, layouts)
 
 
 def forget(site: Path, date: str) -> None:
-    """Remove the kept par of a day that is now published (it is in its ``puzzle.json``)."""
+    """Remove the kept parts of a day that is now published (they are in its ``puzzle.json``)."""
     try:
         par_path(site, date).unlink()
     except FileNotFoundError:
@@ -96,10 +156,12 @@ def forget(site: Path, date: str) -> None:
         raise InputError(f"cannot remove {str(par_path(site, date))!r}: {e.strerror or e}") from None
 
 
-def play(task: tuple[str, str]) -> tuple[str, bytes]:
-    """One day's par as the bytes of its file (module level, for a process pool)."""
-    date, bot = task
-    return date, par_json(date, day_part(("par", date, bot)))
+def make(task: tuple) -> tuple[str, bytes]:
+    """One day's slow parts as the bytes of its record (module level, for a process pool)."""
+    date, bot, levels = task
+    par = day_part(("par", date, bot)) if bot is not None else None
+    layouts = {level: day_part(("shisen", date, DEFAULT_SIZE, level)) for level in levels}
+    return date, record_json(date, par, layouts)
 
 
 def write(site: Path, date: str, data: bytes) -> None:

@@ -110,7 +110,7 @@ def is_published(folder: Path) -> bool:
 
 def load_bundle(site: Path, date: str, cfg: SiteConfig, map_fn=map) -> tuple[dict, bytes]:
     """The day's bundle: the archived ``puzzle.json`` if there is one, else freshly generated
-    (with the par kept by ``harupan prepare`` when there is one: see publish/pars.py)."""
+    (with the parts kept by ``harupan prepare`` where they pass their checks: publish/pars.py)."""
     path = site / day_path(date) / "puzzle.json"
     if path.exists():
         try:
@@ -121,8 +121,9 @@ def load_bundle(site: Path, date: str, cfg: SiteConfig, map_fn=map) -> tuple[dic
         if bundle.get("date") != date:
             raise CheckFailed(f"{path}: holds {bundle.get('date')!r}, not {date}")
         return bundle, data
-    kept = pars.load(site, date, cfg.par) if cfg.par is not None else None
-    bundle = day_bundle(date, difficulties=cfg.difficulties, par=cfg.par, map_fn=map_fn, known_par=kept)
+    kept = pars.load(site, date, cfg.par, cfg.difficulties)
+    bundle = day_bundle(date, difficulties=cfg.difficulties, par=cfg.par, map_fn=map_fn, known_par=kept.par,
+                        known_layouts=kept.layouts)
     return bundle, bundle_json(bundle)
 
 
@@ -529,31 +530,36 @@ def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force
     return counts
 
 
-def prepare(site: Path, dates: list[str], bot: str, *, jobs: int = 1, progress=None) -> dict[str, int]:
-    """Play the par games of ``dates`` ahead of their day and keep them (publish/pars.py). Days
-    already published or already kept are left alone. No lock: the kept files are not part of
-    the site, each is written atomically, and two runs would write the same bytes."""
+def prepare(site: Path, dates: list[str], bot: str | None, levels=(), *, jobs: int = 1,
+            progress=None) -> dict[str, int]:
+    """Make the slow parts of ``dates`` (the par game, the Shisen-sho layouts of ``levels``) ahead
+    of their day and keep them (publish/pars.py). Days already published or already kept whole
+    are left alone. No lock: the kept files are not part of the site, each is written
+    atomically, and two runs would write the same bytes."""
     site = check_site_dir(site)
     for d in dates:
         parse_date(d)
-    counts = {"played": 0, "kept already": 0, "published already": 0}
+    levels = tuple(levels)
+    counts = {"prepared": 0, "kept already": 0, "published already": 0}
     todo = []
     for d in dates:
         if (site / day_path(d) / "puzzle.json").is_file():
             counts["published already"] += 1
             pars.forget(site, d)  # published while it was being prepared: not needed any more
-        elif pars.load(site, d, bot) is not None:
+            continue
+        kept = pars.load(site, d, bot, levels)
+        if (bot is None or kept.par is not None) and set(levels) <= set(kept.layouts):
             counts["kept already"] += 1
         else:
-            todo.append((d, bot))
+            todo.append((d, bot, levels))
 
     def keep(date: str, data: bytes) -> None:
         pars.write(site, date, data)
-        counts["played"] += 1
+        counts["prepared"] += 1
         if progress:
-            progress(counts["played"], len(todo))
+            progress(counts["prepared"], len(todo))
 
-    map_days(pars.play, todo, jobs, keep)
+    map_days(pars.make, todo, jobs, keep)
     return counts
 
 
