@@ -4,7 +4,7 @@
 
 1. ``harupan daily`` end to end, as cron runs it: a new day on a site that already has the day
    before (target <= 2 s). With the full par as the README's cron lines run it: the par games
-   played ahead by ``harupan prepare`` (timed too, no target). For comparison: the full par
+   and Shisen-sho layouts made ahead by ``harupan prepare`` (timed too, no target). For comparison: the full par
    played during the run, and the quick par. Also the first run into an empty folder, which
    makes the rule pages and the font subset once (no target).
 2. ``--days`` days with ``--jobs``, quick par (the full par takes ~20 s a day by itself).
@@ -61,9 +61,9 @@ def main():
             first = dt.date(2026, 12, 2)
             t = harupan("prepare", "--from", first.isoformat(), "--days", str(args.nights), "--site", str(site),
                         "--par", par, "--jobs", str(args.jobs), "--quiet")
-            print(f"prepare, {args.nights} days' full par games ahead, --jobs {args.jobs}: {t:.1f} s "
+            print(f"prepare, {args.nights} days' full par games and layouts ahead, --jobs {args.jobs}: {t:.1f} s "
                   f"= {t / args.nights:.1f} s a day (no target: any quiet hour)", flush=True)
-            report("full par kept ahead (the README's cron lines)", nights(site, par, first, args.nights))
+            report("par and layouts kept ahead (the README's cron lines)", nights(site, par, first, args.nights))
         site = Path(tmp) / "year"
         start = dt.date(2027, 1, 1)
         end = start + dt.timedelta(days=args.days - 1)
