@@ -200,7 +200,7 @@ def test_far_future_days_need_a_flag(tmp_path):
 
 
 def test_feed_times_follow_the_configured_zone_across_summer_time():
-    from harupan.publish.site import midnight
+    from harupan.publish.listings import midnight
 
     assert midnight("2026-11-29", "Asia/Seoul") == "2026-11-29T00:00:00+09:00"
     assert midnight("2026-01-15", "America/New_York") == "2026-01-15T00:00:00-05:00"

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from harupan.cli.main import cli
-from harupan.publish import atomic
+from harupan.publish import atomic, days
 from harupan.publish import site as publish
 from harupan.publish.owner import SITE_MARKER
 
@@ -186,7 +186,7 @@ def count_writes(monkeypatch, fail_at=None):
         return real(path, data, **kw)
 
     monkeypatch.setattr(atomic, "put_bytes", put)
-    monkeypatch.setattr(publish, "put_bytes", put)
+    monkeypatch.setattr(days, "put_bytes", put)
     return calls
 
 

@@ -312,7 +312,9 @@ def test_without_worker_processes_the_build_does_the_work_itself(tmp_path, monke
     def no_pool(jobs):
         raise OSError("no /dev/shm")
 
-    monkeypatch.setattr(publish, "worker_pool", no_pool)
+    from harupan.publish import pool
+
+    monkeypatch.setattr(pool, "worker_pool", no_pool)
     counts = publish.build(tmp_path / "many", dates, cfg, jobs=2)  # days side by side
     assert counts == {"written": 2, "unchanged": 0, "skipped": 0}
     publish.build(tmp_path / "one", dates[:1], cfg, jobs=2)  # one day's pieces side by side
