@@ -1,6 +1,7 @@
 """Parts made ahead (``harupan prepare``): the nightly run takes the kept par and layouts instead of
 making them, publishes the same bytes, and never trusts a kept part it cannot check."""
 
+import datetime as dt
 import json
 import shutil
 
@@ -139,7 +140,7 @@ def test_kept_record_round_trips():
     record = json.loads(data)
     assert record["par"] == par and record["shisen"]["normal"] == layout and data.endswith(b"\n")
     assert pars.problem(record, "2026-12-01") is None and pars.layout_problem(layout, "2026-12-01", "normal") is None
-    assert pars.par_path("site", "2026-12-01").as_posix() == "site/.pars/2026-12-01.json"
+    assert pars.par_path("site", dt.date(2026, 12, 1)).as_posix() == "site/.pars/2026-12-01.json"
 
 
 def test_prepare_runs_while_a_publishing_run_holds_the_lock(tmp_path, runner):

@@ -1,6 +1,7 @@
 """Issue 14: an unattended nightly job as root must touch only its own folder, survive a full disk
 with the site as it was, and take its lock from the kernel."""
 
+import datetime as dt
 import errno
 import hashlib
 import os
@@ -168,7 +169,7 @@ def test_listings_link_only_to_published_days(base_site, tmp_path):
     half = site / "2026" / "11" / "27"
     half.mkdir()
     shutil.copy(base_site / "2026" / "11" / "29" / "puzzle.json", half / "puzzle.json")
-    assert publish.published_dates(site) == ["2026-11-29"]
+    assert publish.published_dates(site) == [dt.date(2026, 11, 29)]
     assert daily(site, "2026-11-28").exit_code == 0
     archive = (site / "archive" / "index.html").read_text()
     assert "2026/11/28/index.html" in archive and "2026/11/27/" not in archive

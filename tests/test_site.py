@@ -1,3 +1,4 @@
+import datetime as dt
 import json
 import os
 import re
@@ -306,7 +307,7 @@ def test_without_worker_processes_the_build_does_the_work_itself(tmp_path, monke
     from harupan.publish.config import load_config
 
     cfg = load_config()
-    dates = ["2026-12-01", "2026-12-02"]
+    dates = [dt.date(2026, 12, 1), dt.date(2026, 12, 2)]
     publish.build(tmp_path / "plain", dates, cfg, jobs=1)
 
     def no_pool(jobs):
@@ -331,7 +332,7 @@ def _failing_day_job(args):
     """Runs in a pool worker (forked, so it sees WORKER_LOG): the second day fails there."""
     from harupan.publish import site as publish
 
-    date = args[0]
+    date = args[0].isoformat()
     with open(WORKER_LOG["path"], "a") as f:
         f.write(f"{date} {os.getpid()}\n")
     if date == "2026-12-02":

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
+from ..generator.games import games
 from ..renderers import site as pages
 from ..renderers.webfont import subset_woff
 from . import rules
@@ -16,7 +17,19 @@ from .days import RENDER_VERSION
 
 Write = Callable[[Path, bytes], object]
 
-JS_MODULES = ("rng.js", "zodiac.js", "shisen.js", "stats.js", "game.js")
+SHARED_FIRST = ("rng.js",)  # the project RNG, which the games' modules import
+SHARED_LAST = ("stats.js", "game.js")  # the player's records, then the page's start-up (boot)
+# Before the registry, zodiac.js was joined before shisen.js; they keep that order so that
+# harupan.js keeps its bytes. Any other game's module follows them, in page order.
+FIRST_GAME_SCRIPTS = ("zodiac.js", "shisen.js")
+
+
+def js_modules() -> tuple[str, ...]:
+    """The browser modules joined into harupan.js: shared ones, every registered game's, then
+    the start-up. A game's module may import only the shared modules before it."""
+    scripts = [g.script for g in games()]
+    ordered = [s for s in FIRST_GAME_SCRIPTS if s in scripts] + [s for s in scripts if s not in FIRST_GAME_SCRIPTS]
+    return SHARED_FIRST + tuple(ordered) + SHARED_LAST
 
 
 def joined_script() -> bytes:
@@ -25,9 +38,11 @@ def joined_script() -> bytes:
     so joining them is a plain text operation (no bundler): drop the imports, drop ``export``."""
     js = resources.files("harupan.renderers").joinpath("static", "js")
     # The first line names publish/site.py, where this was written first; kept so the script's bytes do not change.
-    parts = ["// harupan: the day page's games, joined from static/js/*.js by publish/site.py\n(() => {\n\"use strict\";\n"]
-    for name in JS_MODULES:
-        text = js.joinpath(name).read_text(encoding="utf-8")
+    parts = ["// harupan: the day page's games, joined from static/js/*.js by publish/site.py\n"
+             "(() => {\n\"use strict\";\n"]
+    own = {g.script: Path(getattr(g, "script_folder")) for g in games() if getattr(g, "script_folder", None)}
+    for name in js_modules():
+        text = (own[name] / name if name in own else js.joinpath(name)).read_text(encoding="utf-8")
         lines = [ln for ln in text.splitlines() if not ln.startswith("import ")]
         body = "\n".join(ln[len("export "):] if ln.startswith("export ") else ln for ln in lines)
         parts.append(f"// ---- {name}\n{body}\n")

@@ -8,38 +8,50 @@ day folder exists only when all its files do.
 
 from __future__ import annotations
 
+import datetime as _dt
 import hashlib
 import json
 import os
 from dataclasses import asdict
 from pathlib import Path
 
+from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
-from ..generator.daily import bundle_json, day_bundle, verify_bundle
-from ..generator.shisen import parse_date
+from ..generator.daily import DayBundle, bundle_json, day_bundle, load_bundle_json, verify_bundle
+from ..generator.games import games
 from ..renderers import site as pages
+from ..renderers.games import view
+from ..renderers.games.shisen import featured
 from ..renderers.pdf import render_pdf
-from ..renderers.raster import png_bytes, render_image
-from ..renderers.sheets import print_set_pages, shisen_page, zodiac_share
+from ..renderers.sheets import print_set_pages
 from . import pars
 from .atomic import Transaction, put_bytes, remove_named, write_error
 from .config import SiteConfig
 
 RENDER_VERSION = 4  # bump when the files made from a bundle change (4: measured difficulty on pages and sheets)
-DAY_FILES = ("puzzle.json", "shisen.png", "shisen-answer.png", "zodiac.png", "sheet-a4.pdf", "sheet-letter.pdf",
-             "index.html")
+SHEETS = ("sheet-a4.pdf", "sheet-letter.pdf")
 MARK = ".built"
-DAY_NAMES = DAY_FILES + (MARK,)  # every name a day folder holds (the mark is written last)
 
 
-def day_path(date: str) -> str:
-    d = parse_date(date)
+def game_files() -> tuple[str, ...]:
+    """The image files the registered games draw, in page order; each game's view (renderers/games)
+    must be registered under the game's name (generator/games)."""
+    return tuple(name for g in games() for name in view(g.name).files)
+
+
+def day_files() -> tuple[str, ...]:
+    """Every file of a day, in the order it is written: the bundle, the games' images, the print
+    sheets, the page last."""
+    return ("puzzle.json",) + game_files() + SHEETS + ("index.html",)
+
+
+def day_names() -> tuple[str, ...]:
+    """Every name a day folder holds (the mark is written last)."""
+    return day_files() + (MARK,)
+
+
+def day_path(d: _dt.date) -> str:
     return f"{d.year:04d}/{d.month:02d}/{d.day:02d}/"
-
-
-def featured(bundle: dict) -> str:
-    levels = list(bundle["shisen"])
-    return "normal" if "normal" in levels else levels[0]
 
 
 def site_dict(cfg: SiteConfig) -> dict:
@@ -53,7 +65,7 @@ def build_mark(bundle_bytes: bytes, cfg: SiteConfig) -> str:
     return h.hexdigest() + "\n"
 
 
-def day_is_current(site: Path, date: str, cfg: SiteConfig) -> bool:
+def day_is_current(site: Path, date: _dt.date, cfg: SiteConfig) -> bool:
     folder = site / day_path(date)
     try:
         data = (folder / "puzzle.json").read_bytes()
@@ -65,10 +77,10 @@ def day_is_current(site: Path, date: str, cfg: SiteConfig) -> bool:
 
 def is_published(folder: Path) -> bool:
     """A day folder counts only when all its files and its mark are regular files."""
-    return all((folder / f).is_file() and not (folder / f).is_symlink() for f in DAY_NAMES)
+    return all((folder / f).is_file() and not (folder / f).is_symlink() for f in day_names())
 
 
-def published_dates(site: Path) -> list[str]:
+def published_dates(site: Path) -> list[_dt.date]:
     """Published days (all their files and their mark in place), from the folder names
     (validated), oldest first. Only these are listed."""
     out = []
@@ -76,27 +88,26 @@ def published_dates(site: Path) -> list[str]:
         for month in sorted(year.glob("[0-9][0-9]")):
             for day in sorted(month.glob("[0-9][0-9]")):
                 if is_published(day):
-                    text = f"{year.name}-{month.name}-{day.name}"
                     try:
-                        parse_date(text)
+                        out.append(parse_date(f"{year.name}-{month.name}-{day.name}"))
                     except InputError:
                         continue
-                    out.append(text)
     return out
 
 
-def load_bundle(site: Path, date: str, cfg: SiteConfig, map_fn=map) -> tuple[dict, bytes]:
-    """The day's bundle: the archived ``puzzle.json`` if there is one, else freshly generated
-    (with the parts kept by ``harupan prepare`` where they pass their checks: publish/pars.py)."""
+def load_bundle(site: Path, date: _dt.date, cfg: SiteConfig, map_fn=map) -> tuple[DayBundle, bytes]:
+    """The day's bundle and its ``puzzle.json`` bytes: the archived file if there is one, else
+    freshly generated (with the parts kept by ``harupan prepare`` where they pass their checks:
+    publish/pars.py)."""
     path = site / day_path(date) / "puzzle.json"
     if path.exists():
         try:
             data = path.read_bytes()
-            bundle = json.loads(data)
-        except (OSError, json.JSONDecodeError) as e:
+        except OSError as e:
             raise CheckFailed(f"{path}: the archived day cannot be read ({e}); nothing was changed") from None
-        if bundle.get("date") != date:
-            raise CheckFailed(f"{path}: holds {bundle.get('date')!r}, not {date}")
+        bundle = load_bundle_json(data, str(path))
+        if bundle.date != date:
+            raise CheckFailed(f"{path}: holds {bundle.date.isoformat()!r}, not {date}")
         return bundle, data
     kept = pars.load(site, date, cfg.par, cfg.difficulties)
     bundle = day_bundle(date, difficulties=cfg.difficulties, par=cfg.par, map_fn=map_fn, known_par=kept.par,
@@ -105,36 +116,34 @@ def load_bundle(site: Path, date: str, cfg: SiteConfig, map_fn=map) -> tuple[dic
 
 
 def render_file(task: tuple[str, dict]) -> bytes:
-    """One of a day's image or print files from its bundle (module level, for a process pool)."""
+    """One of a day's image or print files from its bundle's JSON form (module level, for a
+    process pool): a print sheet, or an image drawn by the game that owns the name."""
     name, bundle = task
-    if name == "zodiac.png":
-        return png_bytes(render_image(zodiac_share({"date": bundle["date"], "start": bundle["zodiac"]["start"]})))
-    if name.endswith(".png"):
-        layout = bundle["shisen"][featured(bundle)]
-        page = shisen_page(layout, "a4", answers=name == "shisen-answer.png")
-        return png_bytes(render_image(page, 0.5), dpi=150)
-    paper = name.removeprefix("sheet-").removesuffix(".pdf")
-    return render_pdf([d for _, d in print_set_pages(bundle, paper)], title=f"harupan {bundle['date']}")
+    if name in SHEETS:
+        paper = name.removeprefix("sheet-").removesuffix(".pdf")
+        return render_pdf([d for _, d in print_set_pages(bundle, paper)], title=f"harupan {bundle['date']}")
+    owner = next(g.name for g in games() if name in view(g.name).files)
+    return view(owner).render_file(name, bundle)
 
 
-RENDERED = ("sheet-a4.pdf", "sheet-letter.pdf", "shisen.png", "shisen-answer.png", "zodiac.png")  # longest first
-
-
-def render_day(bundle: dict, data: bytes, cfg: SiteConfig, map_fn=map) -> dict[str, bytes]:
+def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn=map) -> dict[str, bytes]:
     """Every file of a day, in the order they are to be written (the page last). ``map_fn`` may
-    render the files side by side; each depends on the bundle alone."""
+    render the files side by side; each depends on the bundle alone. The renderers get the
+    bundle's JSON form: they draw plain data."""
     site = site_dict(cfg)
-    date = bundle["date"]
-    rendered = dict(zip(RENDERED, map_fn(render_file, [(name, bundle) for name in RENDERED])))
+    plain = bundle.to_json()
+    date = bundle.date
+    rendered_names = SHEETS + game_files()  # longest first
+    rendered = dict(zip(rendered_names, map_fn(render_file, [(name, plain) for name in rendered_names])))
     rendered["puzzle.json"] = data
-    rendered["index.html"] = pages.day_page(bundle, site, day_path(date), featured(bundle)).encode("utf-8")
-    return {name: rendered[name] for name in DAY_FILES}  # DAY_FILES ends with the page
+    rendered["index.html"] = pages.day_page(plain, site, day_path(date), featured(plain)).encode("utf-8")
+    return {name: rendered[name] for name in day_files()}  # it ends with the page
 
 
-def make_day(site: Path, date: str, cfg: SiteConfig, *, force: bool = False, map_fn=map) -> dict[str, bytes] | None:
+def make_day(site: Path, date: _dt.date, cfg: SiteConfig, *, force: bool = False,
+             map_fn=map) -> dict[str, bytes] | None:
     """Make and verify one day's files (nothing is written); None when the day is already current.
     ``map_fn`` (a process pool's ``map``) lets one day use several processors."""
-    parse_date(date)
     if not force and day_is_current(site, date, cfg):
         return None
     bundle, data = load_bundle(site, date, cfg, map_fn)
@@ -148,17 +157,18 @@ def staging_folder(folder: Path) -> Path:
     return folder.parent / f".{folder.name}.new"
 
 
-def install_day(site: Path, date: str, files: dict[str, bytes], tx: Transaction) -> str:
+def install_day(site: Path, date: _dt.date, files: dict[str, bytes], tx: Transaction) -> str:
     """Write a made day. A new day goes into its staging folder, which is renamed into place
     whole; an existing day's files are replaced one by one (each old or new), its mark last.
     Returns "written" or "unchanged"."""
     folder = site / day_path(date)
+    names = day_names()
     if not folder.exists():
         stage = staging_folder(folder)
         tx.mkdir(folder.parent)
         if stage.exists():  # left by a killed run: its files are ours, by name
             try:
-                remove_named(stage, DAY_NAMES)
+                remove_named(stage, names)
             except OSError as e:
                 raise InputError(f"cannot clear {str(stage)!r} (left by an earlier run): {e.strerror or e}; "
                                  "remove it by hand") from None
@@ -167,7 +177,7 @@ def install_day(site: Path, date: str, files: dict[str, bytes], tx: Transaction)
         except OSError as e:
             raise write_error(stage, e, "create folder") from None
         try:
-            for name in DAY_NAMES:  # the mark last
+            for name in names:  # the mark last
                 target = stage / name
                 try:
                     put_bytes(target, files[name])
@@ -179,19 +189,19 @@ def install_day(site: Path, date: str, files: dict[str, bytes], tx: Transaction)
                 raise write_error(folder, e, "move into place") from None
         except BaseException:
             try:
-                remove_named(stage, DAY_NAMES)
+                remove_named(stage, names)
             except OSError:
                 pass
             raise
-        tx.adopt_folder(folder, DAY_NAMES)
+        tx.adopt_folder(folder, names)
         return "written"
     changed = False
-    for name in DAY_NAMES:
+    for name in names:
         changed |= tx.write(folder / name, files[name])
     return "written" if changed else "unchanged"
 
 
-def publish_day(site: Path, date: str, cfg: SiteConfig, tx: Transaction, *, force: bool = False,
+def publish_day(site: Path, date: _dt.date, cfg: SiteConfig, tx: Transaction, *, force: bool = False,
                 map_fn=map) -> str:
     """Make, verify and write one day. Returns "skipped", "written" or "unchanged"."""
     files = make_day(site, date, cfg, force=force, map_fn=map_fn)

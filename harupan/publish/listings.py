@@ -6,12 +6,12 @@ import datetime as _dt
 import json
 from pathlib import Path
 
-from ..generator.shisen import parse_date
 from ..renderers import site as pages
+from ..renderers.games.shisen import featured
 from .assets import write_shared_pages
 from .atomic import Transaction
 from .config import SiteConfig
-from .days import day_path, featured, published_dates, site_dict
+from .days import day_path, published_dates, site_dict
 
 
 def write_listings(site: Path, cfg: SiteConfig, tx: Transaction) -> None:
@@ -23,16 +23,18 @@ def write_listings(site: Path, cfg: SiteConfig, tx: Transaction) -> None:
     rule_list = write_shared_pages(site, cfg, write)
     latest = dates[-1] if dates else None
     bundle = json.loads((site / day_path(latest) / "puzzle.json").read_bytes()) if latest else None
-    write(site / "archive" / "index.html", pages.archive_page(dates, sd).encode())
+    write(site / "archive" / "index.html", pages.archive_page([d.isoformat() for d in dates], sd).encode())
     entries = []
     for d in reversed(dates[-30:]):
-        entries.append({"title": f"{pages.date_ko(d)}의 판", "url": cfg.base_url + day_path(d) + "index.html",
-                        "updated": midnight(d, cfg.timezone), "summary": "사천성과 십이지 머지, 오늘의 판이 열렸습니다."})
+        entries.append({"title": f"{pages.date_ko(d.isoformat())}의 판",
+                        "url": cfg.base_url + day_path(d) + "index.html", "updated": midnight(d, cfg.timezone),
+                        "summary": "사천성과 십이지 머지, 오늘의 판이 열렸습니다."})
     write(site / "feed.xml", pages.feed_xml(entries, sd).encode())
-    urls = [{"loc": cfg.base_url + "index.html", "lastmod": latest},
-            {"loc": cfg.base_url + "archive/index.html", "lastmod": latest}]
+    lastmod = latest.isoformat() if latest else None
+    urls = [{"loc": cfg.base_url + "index.html", "lastmod": lastmod},
+            {"loc": cfg.base_url + "archive/index.html", "lastmod": lastmod}]
     urls += [{"loc": cfg.base_url + f"rules/{r['slug']}/index.html", "lastmod": None} for r in rule_list]
-    urls += [{"loc": cfg.base_url + day_path(d) + "index.html", "lastmod": d} for d in dates]
+    urls += [{"loc": cfg.base_url + day_path(d) + "index.html", "lastmod": d.isoformat()} for d in dates]
     write(site / "sitemap.xml", pages.sitemap_xml(urls).encode())
     write(site / "404.html", pages.not_found_page(sd).encode())
     home = pages.home_page(bundle, sd, day_path(latest) if latest else None,
@@ -40,10 +42,9 @@ def write_listings(site: Path, cfg: SiteConfig, tx: Transaction) -> None:
     write(site / "index.html", home.encode())
 
 
-def midnight(date: str, tz: str) -> str:
-    """The start of ``date`` in the zone ``tz`` as an RFC 3339 time, with that day's own offset
+def midnight(d: _dt.date, tz: str) -> str:
+    """The start of ``d`` in the zone ``tz`` as an RFC 3339 time, with that day's own offset
     (summer time or not)."""
     from zoneinfo import ZoneInfo
 
-    d = parse_date(date)
     return _dt.datetime(d.year, d.month, d.day, tzinfo=ZoneInfo(tz)).isoformat()

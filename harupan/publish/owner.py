@@ -109,9 +109,10 @@ def _ours_or_temp(name: str, names: set[str]) -> bool:
 def foreign_in_old_site(site: Path) -> tuple[str | None, int]:
     """The first path in ``site`` that an older harupan would not have written (None if there is
     none), and how many published days were found."""
-    from .days import DAY_NAMES, MARK
+    from .days import MARK
+    from .days import day_names as current_day_names
 
-    day_names = set(DAY_NAMES)
+    day_names = set(current_day_names())
     days = 0
     for name in _listing(site):
         p = site / name

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 import signal
 from collections.abc import Callable, Iterable, Iterator
@@ -85,8 +86,8 @@ def pool_map(pool: ProcessPoolExecutor, fn: Callable[..., Any], items: Iterable[
     return collect()
 
 
-def map_days(fn: Callable[[Any], tuple[str, Any]], items: list[tuple], jobs: int,
-             on_result: Callable[[str, Any], None]) -> None:
+def map_days(fn: Callable[[Any], tuple[_dt.date, Any]], items: list[tuple], jobs: int,
+             on_result: Callable[[_dt.date, Any], None]) -> None:
     """``fn`` over ``items`` (each starting with its date; ``fn`` returns ``(date, result)``),
     in a worker pool when there is more than one item and job, with ``on_result(date, result)``
     called here as results arrive. Done in this process only when no pool can be started; an

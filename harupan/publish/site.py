@@ -32,7 +32,6 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.errors import InputError
-from ..generator.shisen import parse_date
 from . import app, pars, rules
 from .assets import static_files
 from .atomic import Transaction
@@ -62,16 +61,15 @@ def check_site_dir(site: Path) -> Path:
     return site
 
 
-def date_range(start: str, end: str) -> list[str]:
-    a, b = parse_date(start), parse_date(end)
+def date_range(a: _dt.date, b: _dt.date) -> list[_dt.date]:
     if b < a:
-        raise InputError(f"--to {end} is before --from {start}")
+        raise InputError(f"--to {b} is before --from {a}")
     if (b - a).days > 3660:
         raise InputError("a range of more than ten years at once is refused")
-    return [(a + _dt.timedelta(days=i)).isoformat() for i in range((b - a).days + 1)]
+    return [a + _dt.timedelta(days=i) for i in range((b - a).days + 1)]
 
 
-def publish_one_day_in_parallel(site: Path, date: str, cfg: SiteConfig, tx: Transaction, jobs: int,
+def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx: Transaction, jobs: int,
                                 force: bool) -> str:
     """One day on several processors: the layouts and the par side by side, then the files side
     by side. While the first pool works, this process loads the fonts, so the second pool (forked
@@ -84,7 +82,7 @@ def publish_one_day_in_parallel(site: Path, date: str, cfg: SiteConfig, tx: Tran
         if pool is None:  # no worker processes to be had: do it here
             return list(map(fn, items))
         try:
-            results = pool_map(pool, fn, items, date)  # submitted now, collected below
+            results = pool_map(pool, fn, items, date.isoformat())  # submitted now, collected below
             if fn is not render_file:
                 font("sans"), font("serif")
             return list(results)
@@ -94,26 +92,24 @@ def publish_one_day_in_parallel(site: Path, date: str, cfg: SiteConfig, tx: Tran
     return publish_day(site, date, cfg, tx, force=force, map_fn=map_fn)
 
 
-def _make_day_job(args) -> tuple[str, dict[str, bytes] | None]:
+def _make_day_job(args) -> tuple[_dt.date, dict[str, bytes] | None]:
     date, site, cfg, force = args
     return date, make_day(Path(site), date, cfg, force=force)
 
 
-def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force: bool = False,
+def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, force: bool = False,
           progress=None) -> dict[str, int]:
     """Publish many days (made in parallel across processes), then the listings, under the lock,
     as one transaction: a failure leaves the site as it was."""
     site = check_site_dir(site)
-    for d in dates:
-        parse_date(d)
     counts = {"written": 0, "unchanged": 0, "skipped": 0}
     with SiteLock(site), Transaction() as tx:
         for name, content in app.with_app_files(static_files(), cfg).items():  # before any page that links them
             tx.write(site / name, content)
         work = [(d, str(site), cfg, force) for d in dates]
-        results: dict[str, str] = {}
+        results: dict[_dt.date, str] = {}
 
-        def record(date: str, files: dict[str, bytes] | None) -> None:
+        def record(date: _dt.date, files: dict[str, bytes] | None) -> None:
             results[date] = "skipped" if files is None else install_day(site, date, files, tx)
             if progress:
                 progress(len(results), len(work))
@@ -134,15 +130,13 @@ def build(site: Path, dates: list[str], cfg: SiteConfig, *, jobs: int = 1, force
     return counts
 
 
-def prepare(site: Path, dates: list[str], bot: str | None, levels=(), *, jobs: int = 1,
+def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jobs: int = 1,
             progress=None) -> dict[str, int]:
     """Make the slow parts of ``dates`` (the par game, the Shisen-sho layouts of ``levels``) ahead
     of their day and keep them (publish/pars.py). Days already published or already kept whole
     are left alone. No lock: the kept files are not part of the site, each is written
     atomically, and two runs would write the same bytes."""
     site = check_site_dir(site)
-    for d in dates:
-        parse_date(d)
     levels = tuple(levels)
     counts = {"prepared": 0, "kept already": 0, "published already": 0}
     todo = []
@@ -157,7 +151,7 @@ def prepare(site: Path, dates: list[str], bot: str | None, levels=(), *, jobs: i
         else:
             todo.append((d, bot, levels))
 
-    def keep(date: str, data: bytes) -> None:
+    def keep(date: _dt.date, data: bytes) -> None:
         pars.write(site, date, data)
         counts["prepared"] += 1
         if progress:
