@@ -85,10 +85,10 @@ class ToyView:
         return png_bytes(render_image(coin_drawing(bundle)))
 
     def sheets(self, bundle, paper, easy):
-        return [("동전", coin_drawing(bundle))], []
+        return [("윷", coin_drawing(bundle))], []
 
     def page_context(self, bundle, featured):
-        return {"toy_number": f"오늘의 수 {bundle['toy']['number']}"}
+        return {"toy_number": f"펭귄이 고른 수 {bundle['toy']['number']}"}
 
     def play_data(self, bundle):
         return {"number": bundle["toy"]["number"]}
@@ -98,6 +98,9 @@ class ToyView:
 
     def labels(self, bundle):
         return {}
+
+    def vocabulary(self):
+        return "펭귄이 고른 수 0123456789"
 
 
 @pytest.fixture
@@ -149,7 +152,7 @@ def test_a_day_with_the_toy_game_is_published_whole(toy_game, tmp_path, monkeypa
     assert json.loads((day / "puzzle.json").read_bytes())["toy"] == {"number": coin(DATE)}
     assert (day / "toy.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     page = (day / "index.html").read_text(encoding="utf-8")
-    assert f'<p class="facts" id="toy-number">오늘의 수 {coin(DATE)}</p>' in page
+    assert f'<p class="facts" id="toy-number">펭귄이 고른 수 {coin(DATE)}</p>' in page
     assert page.index('id="shisen-h"') < page.index('id="zodiac-h"') < page.index('id="toy-h"')
     assert f'"toy":{{"number":{coin(DATE)}}}' in page  # the data the browser module gets
     pdf = (day / "sheet-a4.pdf").read_bytes()
@@ -158,6 +161,10 @@ def test_a_day_with_the_toy_game_is_published_whole(toy_game, tmp_path, monkeypa
     assert "// ---- toy.js\n" in script and "function toyNumber(day)" in script
     assert script.index("// ---- shisen.js") < script.index("// ---- toy.js") < script.index("// ---- stats.js")
     assert 'import { Rng } from "./rng.js";' not in script
+    from fontTools.ttLib import TTFont
+
+    cmap = TTFont(site / "static" / "fonts" / "sans.woff").getBestCmap()
+    assert ord("윷") in cmap and ord("펭") in cmap  # from its template and its own strings; no other page has them
 
 
 def test_a_game_without_a_drawing_side_fails_the_run_and_publishes_nothing(tmp_path, monkeypatch):

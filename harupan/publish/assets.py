@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..generator.games import games
 from ..renderers import site as pages
+from ..renderers.games import views
 from ..renderers.webfont import subset_woff
 from . import rules
 from .config import SiteConfig
@@ -63,9 +64,15 @@ def static_files() -> dict[str, bytes]:
 
 
 def _template_text() -> str:
+    """Every template's text: the package's, then any a game keeps in a folder of its own."""
     base = resources.files("harupan.renderers").joinpath("templates")
-    return "".join(p.read_text(encoding="utf-8") for p in sorted(base.iterdir(), key=lambda p: p.name)
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted(base.iterdir(), key=lambda p: p.name)
                    if p.is_file())
+    for v in views():
+        folder = getattr(v, "template_folder", None)
+        if folder:
+            text += Path(folder, v.template).read_text(encoding="utf-8")
+    return text
 
 
 def write_font_subset(site: Path, text: str, write: Write) -> None:

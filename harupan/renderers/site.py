@@ -10,17 +10,17 @@ from markupsafe import Markup
 from .html import environment
 from .model import Drawing
 from .sheets import DIFFICULTY_KO, date_ko
-from .tileart import ZODIAC_NAMES
 
 
 def vocabulary() -> str:
-    """Every fixed string the site's pages can show (for the font subset)."""
+    """Every fixed string the site's pages can show (for the font subset): the day's own, then
+    each game's (renderers/games). Templates are read apart, by publish."""
+    from .games import views
     from .sheets import WEEKDAYS_KO
 
-    fixed = ["엔진 기준 기록 (빠른 계산) 수 만에 돼지 완주, 점 에서 막힘, 최고",
-             "한 수에 고를 수 있는 짝 평균 쌍 아무렇게나 두면 막히는 비율 % 장 ×",
-             "의 사천성( , )과 십이지 머지 시작 판 년 월 일 의 판 사천성과 십이지 머지, 오늘의 판이 열렸습니다."]
-    return "".join(fixed) + "".join(WEEKDAYS_KO) + "".join(DIFFICULTY_KO.values()) + "".join(ZODIAC_NAMES)
+    fixed = "의 사천성( , )과 십이지 머지 시작 판 년 월 일 의 판 사천성과 십이지 머지, 오늘의 판이 열렸습니다."
+    return (fixed + "".join(WEEKDAYS_KO) + "".join(DIFFICULTY_KO.values())
+            + "".join(v.vocabulary() for v in views()))
 
 
 def day_context(bundle: dict, site: dict, path: str, featured: str) -> dict:

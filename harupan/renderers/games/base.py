@@ -46,6 +46,11 @@ class GameView(Protocol):
         """Korean labels its browser module shows."""
         ...
 
+    def vocabulary(self) -> str:
+        """Every fixed string its page section can show from code (not from its template), so
+        the site's font subset holds their characters."""
+        ...
+
 
 _VIEWS: dict[str, GameView] = {}
 

@@ -77,3 +77,6 @@ class ShisenView:
 
     def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
         return {"tiles": {c: label_ko(c) for c in self._codes(bundle)}, **DIFFICULTY_KO}
+
+    def vocabulary(self) -> str:
+        return "한 수에 고를 수 있는 짝 평균 쌍 아무렇게나 두면 막히는 비율 % 장 ×" + "".join(DIFFICULTY_KO.values())

@@ -53,3 +53,6 @@ class ZodiacView:
 
     def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
         return {}
+
+    def vocabulary(self) -> str:
+        return "엔진 기준 기록 (빠른 계산) 수 만에 돼지 완주, 점 에서 막힘, 최고" + "".join(ZODIAC_NAMES)
