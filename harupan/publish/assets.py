@@ -39,13 +39,14 @@ def joined_script() -> bytes:
     so joining them is a plain text operation (no bundler): drop the imports, drop ``export``."""
     js = resources.files("harupan.renderers").joinpath("static", "js")
     # The first line names publish/site.py, where this was written first; kept so the script's bytes do not change.
-    parts = ["// harupan: the day page's games, joined from static/js/*.js by publish/site.py\n"
-             "(() => {\n\"use strict\";\n"]
-    own = {g.script: Path(getattr(g, "script_folder")) for g in games() if getattr(g, "script_folder", None)}
+    parts = [("// harupan: the day page's games, joined from static/js/*.js by publish/site.py\n"
+              "(() => {\n\"use strict\";\n")]
+    folders = {g.script: getattr(g, "script_folder", None) for g in games()}  # a game kept outside the package
+    own = {script: Path(folder) for script, folder in folders.items() if folder}
     for name in js_modules():
         text = (own[name] / name if name in own else js.joinpath(name)).read_text(encoding="utf-8")
         lines = [ln for ln in text.splitlines() if not ln.startswith("import ")]
-        body = "\n".join(ln[len("export "):] if ln.startswith("export ") else ln for ln in lines)
+        body = "\n".join(ln.removeprefix("export ") for ln in lines)
         parts.append(f"// ---- {name}\n{body}\n")
     parts.append("if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot); "
                  "else boot();\n})();\n")

@@ -72,7 +72,7 @@ def register(game: Game) -> Game:
         raise InputError(f"a game named {game.name!r} is registered already")
     taken = {k for g in _GAMES.values() for k in g.piece_kinds}
     if taken & set(game.piece_kinds):
-        raise InputError(f"game {game.name!r}: piece kind {sorted(taken & set(game.piece_kinds))[0]!r} is taken")
+        raise InputError(f"game {game.name!r}: piece kind {min(taken & set(game.piece_kinds))!r} is taken")
     _GAMES[game.name] = game
     return game
 
