@@ -8,6 +8,7 @@ import shutil
 import pytest
 
 import harupan.generator.daily as daily
+import harupan.generator.games.shisen as shisen_game
 import harupan.generator.zodiac as bot
 from harupan.cli.main import cli
 from harupan.publish import pars
@@ -57,7 +58,7 @@ def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner
     assert sorted(p.name for p in (site / ".pars").iterdir()) == [
         "2026-12-01.json", "2026-12-02.json", "2026-12-03.json"]
     monkeypatch.setattr(bot, "play", no_bot)  # the run must not play the game again
-    monkeypatch.setattr(daily, "generate", no_generator)  # nor deal the layouts again
+    monkeypatch.setattr(shisen_game, "generate", no_generator)  # nor deal the layouts again
     r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 1)
     assert r.exit_code == 0, r.output
     day = "2026/12/01/"
