@@ -9,6 +9,7 @@ the same run: the same pages rasterised to PNG, the way a renderer without vecto
 """
 
 import argparse
+import datetime as dt
 import statistics
 import sys
 import time
@@ -40,7 +41,7 @@ def main():
     ap.add_argument("--date", default="2026-11-29")
     args = ap.parse_args()
     t0 = time.perf_counter()
-    bundle = day_bundle(args.date)
+    bundle = day_bundle(dt.date.fromisoformat(args.date)).to_json()
     print(f"(generating the day's puzzles, not counted: {time.perf_counter() - t0:.2f} s)")
     t_layout, pages = timed(print_set_pages, bundle)
     t_pdf, pdf = timed(render_pdf, [d for _, d in pages])

@@ -6,6 +6,7 @@ Sheets are drawn at 150 dpi here (half the print resolution) to keep the reposit
 """
 
 import argparse
+import datetime
 import sys
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def main():
     for rank in range(13):
         items += place(zodiac_tile(rank), 4 + rank * 64, 4 + 5 * 84)
     (OUT / "tiles-normal-and-easy.png").write_bytes(png_bytes(render_image(Drawing(1200, 5 * 84 + 70, tuple(items)), 2)))
-    bundle = day_bundle(args.date)
+    bundle = day_bundle(datetime.date.fromisoformat(args.date)).to_json()
     layout = bundle["shisen"]["normal"]
     for easy in (False, True):
         for answers in (False, True):

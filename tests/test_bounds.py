@@ -1,5 +1,6 @@
 """Issue 14: bounded inputs and outputs, an honest hint, and the smaller operator faults."""
 
+import datetime as dt
 import json
 import os
 import re
@@ -200,13 +201,13 @@ def test_far_future_days_need_a_flag(tmp_path):
 
 
 def test_feed_times_follow_the_configured_zone_across_summer_time():
-    from harupan.publish.site import midnight
+    from harupan.publish.listings import midnight
 
-    assert midnight("2026-11-29", "Asia/Seoul") == "2026-11-29T00:00:00+09:00"
-    assert midnight("2026-01-15", "America/New_York") == "2026-01-15T00:00:00-05:00"
-    assert midnight("2026-07-15", "America/New_York") == "2026-07-15T00:00:00-04:00"
-    assert midnight("2026-03-29", "Europe/London") == "2026-03-29T00:00:00+00:00"  # the change is at 01:00
-    assert midnight("2026-03-30", "Europe/London") == "2026-03-30T00:00:00+01:00"
+    assert midnight(dt.date(2026, 11, 29), "Asia/Seoul") == "2026-11-29T00:00:00+09:00"
+    assert midnight(dt.date(2026, 1, 15), "America/New_York") == "2026-01-15T00:00:00-05:00"
+    assert midnight(dt.date(2026, 7, 15), "America/New_York") == "2026-07-15T00:00:00-04:00"
+    assert midnight(dt.date(2026, 3, 29), "Europe/London") == "2026-03-29T00:00:00+00:00"  # the change is at 01:00
+    assert midnight(dt.date(2026, 3, 30), "Europe/London") == "2026-03-30T00:00:00+01:00"
 
 
 @pytest.fixture(scope="module")

@@ -1,12 +1,14 @@
 """Parts made ahead (``harupan prepare``): the nightly run takes the kept par and layouts instead of
 making them, publishes the same bytes, and never trusts a kept part it cannot check."""
 
+import datetime as dt
 import json
 import shutil
 
 import pytest
 
 import harupan.generator.daily as daily
+import harupan.generator.games.shisen as shisen_game
 import harupan.generator.zodiac as bot
 from harupan.cli.main import cli
 from harupan.publish import pars
@@ -56,7 +58,7 @@ def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner
     assert sorted(p.name for p in (site / ".pars").iterdir()) == [
         "2026-12-01.json", "2026-12-02.json", "2026-12-03.json"]
     monkeypatch.setattr(bot, "play", no_bot)  # the run must not play the game again
-    monkeypatch.setattr(daily, "generate", no_generator)  # nor deal the layouts again
+    monkeypatch.setattr(shisen_game, "generate", no_generator)  # nor deal the layouts again
     r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 1)
     assert r.exit_code == 0, r.output
     day = "2026/12/01/"
@@ -139,7 +141,7 @@ def test_kept_record_round_trips():
     record = json.loads(data)
     assert record["par"] == par and record["shisen"]["normal"] == layout and data.endswith(b"\n")
     assert pars.problem(record, "2026-12-01") is None and pars.layout_problem(layout, "2026-12-01", "normal") is None
-    assert pars.par_path("site", "2026-12-01").as_posix() == "site/.pars/2026-12-01.json"
+    assert pars.par_path("site", dt.date(2026, 12, 1)).as_posix() == "site/.pars/2026-12-01.json"
 
 
 def test_prepare_runs_while_a_publishing_run_holds_the_lock(tmp_path, runner):

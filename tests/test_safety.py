@@ -1,6 +1,7 @@
 """Issue 14: an unattended nightly job as root must touch only its own folder, survive a full disk
 with the site as it was, and take its lock from the kernel."""
 
+import datetime as dt
 import errno
 import hashlib
 import os
@@ -14,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from harupan.cli.main import cli
-from harupan.publish import atomic
+from harupan.publish import atomic, days
 from harupan.publish import site as publish
 from harupan.publish.owner import SITE_MARKER
 
@@ -168,7 +169,7 @@ def test_listings_link_only_to_published_days(base_site, tmp_path):
     half = site / "2026" / "11" / "27"
     half.mkdir()
     shutil.copy(base_site / "2026" / "11" / "29" / "puzzle.json", half / "puzzle.json")
-    assert publish.published_dates(site) == ["2026-11-29"]
+    assert publish.published_dates(site) == [dt.date(2026, 11, 29)]
     assert daily(site, "2026-11-28").exit_code == 0
     archive = (site / "archive" / "index.html").read_text()
     assert "2026/11/28/index.html" in archive and "2026/11/27/" not in archive
@@ -186,7 +187,7 @@ def count_writes(monkeypatch, fail_at=None):
         return real(path, data, **kw)
 
     monkeypatch.setattr(atomic, "put_bytes", put)
-    monkeypatch.setattr(publish, "put_bytes", put)
+    monkeypatch.setattr(days, "put_bytes", put)
     return calls
 
 

@@ -1,3 +1,4 @@
+import datetime as dt
 import json
 import os
 import re
@@ -306,13 +307,15 @@ def test_without_worker_processes_the_build_does_the_work_itself(tmp_path, monke
     from harupan.publish.config import load_config
 
     cfg = load_config()
-    dates = ["2026-12-01", "2026-12-02"]
+    dates = [dt.date(2026, 12, 1), dt.date(2026, 12, 2)]
     publish.build(tmp_path / "plain", dates, cfg, jobs=1)
 
     def no_pool(jobs):
         raise OSError("no /dev/shm")
 
-    monkeypatch.setattr(publish, "worker_pool", no_pool)
+    from harupan.publish import pool
+
+    monkeypatch.setattr(pool, "worker_pool", no_pool)
     counts = publish.build(tmp_path / "many", dates, cfg, jobs=2)  # days side by side
     assert counts == {"written": 2, "unchanged": 0, "skipped": 0}
     publish.build(tmp_path / "one", dates[:1], cfg, jobs=2)  # one day's pieces side by side
@@ -329,7 +332,7 @@ def _failing_day_job(args):
     """Runs in a pool worker (forked, so it sees WORKER_LOG): the second day fails there."""
     from harupan.publish import site as publish
 
-    date = args[0]
+    date = args[0].isoformat()
     with open(WORKER_LOG["path"], "a") as f:
         f.write(f"{date} {os.getpid()}\n")
     if date == "2026-12-02":

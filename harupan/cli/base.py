@@ -6,6 +6,7 @@ DESIGN.md §7 (2 bad input, 1 failed check), so no command prints a traceback un
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import json
 import os
@@ -16,6 +17,7 @@ import traceback
 
 import click
 
+from ..engine.dates import parse_date
 from ..engine.errors import HarupanError, InputError
 from ..publish import notes
 
@@ -73,6 +75,30 @@ class HarupanGroup(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+class DateParam(click.ParamType):
+    """YYYY-MM-DD on the command line, made a ``datetime.date`` here, once; later layers never
+    parse it again. A bad date is our one-line input error (exit 2), like every other."""
+
+    name = "YYYY-MM-DD"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, datetime.date):
+            return value
+        return parse_date(value)
+
+
+DATE = DateParam()
+
+
+class StampedCommand(click.Command):
+    """A command for unattended runs (cron): every line it writes to stderr starts with the time,
+    from the first one, even when it is about a bad option such as --date."""
+
+    def make_context(self, *args, **kwargs):
+        notes.STAMPED = True
+        return super().make_context(*args, **kwargs)
 
 
 QUOTE_LIMIT = 80  # characters of bad input an error line may quote

@@ -9,27 +9,27 @@ from pathlib import Path
 import click
 
 from ..engine.errors import InputError
-from ..generator.shisen import parse_date
 from ..publish import notes
 from ..publish import site as publish
 from ..publish.config import load_config, zone
+from .base import DATE, StampedCommand
 
 
-def today_in(tz: str) -> str:
-    return dt.datetime.now(zone(tz)).date().isoformat()
+def today_in(tz: str) -> dt.date:
+    return dt.datetime.now(zone(tz)).date()
 
 
 FUTURE_DAYS = 366  # 'daily' and 'site build' refuse days further ahead than this, unless --allow-future
 
 
-def check_not_far_ahead(dates: list[str], tz: str, allowed: bool) -> None:
+def check_not_far_ahead(dates: list[dt.date], tz: str, allowed: bool) -> None:
     """A day more than a year past today is almost surely a typo (9999-12-31), and publishing it
     would make it the home page's day for good."""
     if allowed or not dates:
         return
-    limit = dt.date.fromisoformat(today_in(tz)) + dt.timedelta(days=FUTURE_DAYS)
+    limit = today_in(tz) + dt.timedelta(days=FUTURE_DAYS)
     last = max(dates)
-    if parse_date(last) > limit:
+    if last > limit:
         raise InputError(f"{last} is more than a year past today ({today_in(tz)} in {tz}); "
                          "give --allow-future if that is meant")
 
@@ -42,15 +42,15 @@ SITE_OPTION = click.option("--site", "site", default="site", show_default=True, 
                            help="The site folder to publish into.")
 
 
-@click.command("daily")
-@click.option("--date", "date", default=None, help="The day, YYYY-MM-DD (default: today in --tz).")
+@click.command("daily", cls=StampedCommand)
+@click.option("--date", "date", type=DATE, default=None, help="The day, YYYY-MM-DD (default: today in --tz).")
 @SITE_OPTION
 @click.option("--tz", default=None, help="Time zone that decides 'today' (default: site.yaml, Asia/Seoul).")
 @click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes for the day's pieces (default: the processor count, at most 4).")
 @ALLOW_FUTURE
-def daily(date: str | None, site: str, tz: str | None, par: str | None, jobs: int | None,
+def daily(date: dt.date | None, site: str, tz: str | None, par: str | None, jobs: int | None,
           allow_future: bool) -> None:
     """Generate, prove and publish one day, then the pages that list days.
 
@@ -60,7 +60,6 @@ def daily(date: str | None, site: str, tz: str | None, par: str | None, jobs: in
     notes.STAMPED = True
     cfg = load_config(timezone=tz, par=par)
     date = date if date is not None else today_in(cfg.timezone)
-    parse_date(date)
     check_not_far_ahead([date], cfg.timezone, allow_future)
     if jobs is None:
         jobs = max(1, min(4, os.cpu_count() or 1))
@@ -69,17 +68,17 @@ def daily(date: str | None, site: str, tz: str | None, par: str | None, jobs: in
     notes.note(f"{date}: {state} in {site}")
 
 
-@click.command("prepare")
+@click.command("prepare", cls=StampedCommand)
 @click.option("--days", type=click.IntRange(1, 366), default=7, show_default=True,
               help="How many days to prepare, from --from on.")
-@click.option("--from", "start", default=None, help="First day, YYYY-MM-DD (default: today in --tz).")
+@click.option("--from", "start", type=DATE, default=None, help="First day, YYYY-MM-DD (default: today in --tz).")
 @SITE_OPTION
 @click.option("--tz", default=None, help="Time zone that decides 'today' (default: site.yaml, Asia/Seoul).")
 @click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Days played side by side (default: the processor count, at most 4).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def prepare_cmd(days: int, start: str | None, site: str, tz: str | None, par: str | None, jobs: int | None,
+def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par: str | None, jobs: int | None,
                 quiet: bool) -> None:
     """Make the coming days' slow parts ahead of time (the zodiac par game and the Shisen-sho
     layouts), so the nightly 'daily' run does not wait for them. Kept in SITE/.pars/ (not part of
@@ -87,9 +86,9 @@ def prepare_cmd(days: int, start: str | None, site: str, tz: str | None, par: st
     with the time."""
     notes.STAMPED = True
     cfg = load_config(timezone=tz, par=par)
-    first = parse_date(start if start is not None else today_in(cfg.timezone))
+    first = start if start is not None else today_in(cfg.timezone)
     try:
-        dates = [(first + dt.timedelta(days=i)).isoformat() for i in range(days)]
+        dates = [first + dt.timedelta(days=i) for i in range(days)]
     except OverflowError:
         raise InputError(f"--days {days} from {first.isoformat()} runs past the year 9999") from None
     if jobs is None:
@@ -105,8 +104,9 @@ def site_group() -> None:
 
 
 @site_group.command("build")
-@click.option("--from", "start", default=None, help="First day, YYYY-MM-DD (default: the last published day).")
-@click.option("--to", "end", default=None, help="Last day, YYYY-MM-DD (default: --from).")
+@click.option("--from", "start", type=DATE, default=None,
+              help="First day, YYYY-MM-DD (default: the last published day).")
+@click.option("--to", "end", type=DATE, default=None, help="Last day, YYYY-MM-DD (default: --from).")
 @SITE_OPTION
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes in parallel.")
 @click.option("--force", is_flag=True, help="Re-render days even when their files are current.")

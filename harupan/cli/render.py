@@ -20,7 +20,7 @@ from ..renderers.pdf import render_pdf
 from ..renderers.raster import png_bytes, render_image
 from ..renderers.sheets import DPI, print_set_pages, shisen_page, zodiac_page, zodiac_share
 from ..renderers.svg import render_svg
-from .base import read_input
+from .base import DATE, read_input
 
 PAPER = click.Choice(["a4", "letter"])
 
@@ -91,7 +91,7 @@ def render_cmd(file, fmt, paper, answers, easy, share, font_file, out) -> None:
 
 
 @click.command("sheet")
-@click.option("--date", "date", required=True, help="The day, YYYY-MM-DD.")
+@click.option("--date", "date", type=DATE, required=True, help="The day, YYYY-MM-DD.")
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option("--easy", is_flag=True, help="Easy view: suit colour and a Korean label on every tile.")
 @click.option("--font", "font_file", default=None, help="A font file to use instead of the bundled Noto fonts.")
@@ -103,7 +103,7 @@ def sheet_cmd(date, paper, easy, font_file, out) -> None:
     if path is not None and Path(out).suffix.lower() not in (".pdf", ".html"):
         raise InputError(f"output {out!r} must end in .pdf or .html")
     use_font(font_file)
-    pages = print_set_pages(day_bundle(date), paper, easy)
+    pages = print_set_pages(day_bundle(date).to_json(), paper, easy)
     if Path(out).suffix.lower() != ".html":  # PDF, also for -o -
         data = render_pdf([d for _, d in pages], title=f"harupan {date}")
     else:

@@ -8,7 +8,7 @@ import click
 
 from ..engine.errors import InputError
 from ..engine.zodiac import FORMAT, NAMES_KO, Draws, Game, parse_start, replay, seed_for, start_cells
-from ..generator.shisen import parse_date
+from ..engine.dates import parse_date
 from .base import emit_json, read_lines
 
 FORMATS = click.Choice(["text", "json"])

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 
 from .errors import InputError
 from .rng import Rng
+from .status import GameState
 
 FORMAT = "harupan/zodiac@1"
 PIG = 12
 NAMES_KO = ("", "쥐", "소", "호랑이", "토끼", "용", "뱀", "말", "양", "원숭이", "닭", "개", "돼지")
 BRANCHES = ("", "子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申", "酉", "戌", "亥")
 MOVES = "UDLR"
-PLAYING, WON, OVER = "playing", "won", "over"
+PLAYING, WON, OVER = GameState.PLAYING, GameState.WON, GameState.OVER
 
 
 # ---------------------------------------------------------------- row tables

@@ -1,103 +1,120 @@
-"""The day bundle: everything published for one date, as plain data (``harupan/day@1``).
+"""The day bundle: every registered game's part for one date, as a typed value (``harupan/day@1``).
 
-``puzzle.json`` is the archived truth for a day: pages and sheets derive from it.
+``puzzle.json`` is the archived truth for a day: pages and sheets derive from it. Its JSON form
+is the bundle's header (format, date, weekday, generator) and one key per game, each game's part
+in that game's own JSON form (generator/games).
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
+from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
-from ..engine.shisen.board import layout_from_dict, layout_to_dict
-from ..engine.shisen.game import replay as replay_shisen
-from ..engine.shisen.solver import SOLVED, solve
-from ..engine.zodiac import replay as replay_zodiac
-from ..engine.zodiac import FORMAT as ZODIAC_FORMAT
-from ..engine.zodiac import seed_for, start_cells
-from .shisen import DEFAULT_SIZE, DIFFICULTIES, GENERATOR_VERSION, generate, parse_date
+from .games import Piece, Settings, game, game_for_piece, games
+from .shisen import DEFAULT_SIZE, DIFFICULTIES, GENERATOR_VERSION
 
 FORMAT = "harupan/day@1"
 WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
+HEADER = ("format", "date", "weekday", "generator")
+
+MapFn = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
 
 
-def day_part(part: tuple) -> object:
-    """One independent piece of a day: ``("par", date, mode)`` or ``("shisen", date, size,
-    difficulty)``. Module level, so a process pool can run the pieces side by side."""
-    if part[0] == "par":
-        from .zodiac import par as play_par
+@dataclass(frozen=True)
+class DayBundle:
+    """One day: its header and each game's typed part, by game name in page order."""
 
-        _, date, mode = part
-        result = play_par(date, mode)
-        return {"bot": mode, "moves": result.moves, "state": result.state, "top": result.top,
-                "score": result.score}
-    _, date, size, difficulty = part
-    return layout_to_dict(generate(date, size, difficulty))
+    date: _dt.date
+    weekday: str
+    generator: int
+    parts: Mapping[str, Any]
+    format: str = FORMAT
+
+    def part(self, name: str) -> Any:
+        return self.parts[name]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": self.format, "date": self.date.isoformat(), "weekday": self.weekday,
+                               "generator": self.generator}
+        for name, part in self.parts.items():
+            out[name] = game(name).part_to_json(part)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> DayBundle:
+        """The typed bundle from its JSON form; ``InputError`` naming what is wrong."""
+        if not isinstance(data, dict):
+            raise InputError("a day bundle must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise InputError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
+        date = parse_date(data.get("date"), what="bundle date")
+        unknown = sorted(set(data) - set(HEADER) - {g.name for g in games()})
+        if unknown:
+            raise InputError(f"{date}: no game named {unknown[0]!r}")
+        generator = data.get("generator")
+        if not isinstance(generator, int) or isinstance(generator, bool):
+            raise InputError(f"{date}: generator is {generator!r}, expected a version number")
+        parts = {g.name: g.part_from_json(data[g.name], date) for g in games() if g.name in data}
+        return cls(date, str(data.get("weekday")), generator, parts, FORMAT)
 
 
-def day_bundle(date: str, size: str = DEFAULT_SIZE, difficulties=DIFFICULTIES, par: str | None = None,
-               map_fn=map, known_par: dict | None = None, known_layouts: dict | None = None) -> dict:
-    """Every offered Shisen-sho layout with its proof, the zodiac start, and (unless ``par`` is
-    None) the par bot's game: ``full`` or ``quick``. ``map_fn`` may run the pieces side by side
-    (a process pool's ``map``); every piece depends on the date alone, so the bundle is the same.
-    ``known_par`` is the par bot's game made earlier (``day_part(("par", date, par))``, kept by
-    the caller): the bot is deterministic, so it stands in for playing the game again; likewise
-    ``known_layouts`` (level -> ``day_part(("shisen", date, size, level))``) for the layouts."""
-    day = parse_date(date)
+def day_part(piece: Piece) -> Any:
+    """One independent piece of a day, as its game makes it: ``("par", date, mode)`` or
+    ``("shisen", date, size, difficulty)`` for the built-in games. Module level, so a process pool
+    can run the pieces side by side."""
+    return game_for_piece(piece).make_piece(piece)
+
+
+def day_bundle(day: _dt.date, size: str = DEFAULT_SIZE, difficulties: Iterable[str] = DIFFICULTIES,
+               par: str | None = None, map_fn: MapFn = map, known_par: dict | None = None,
+               known_layouts: dict | None = None) -> DayBundle:
+    """Every registered game's part: the offered Shisen-sho layouts with their proofs, the zodiac
+    start and (unless ``par`` is None) the par bot's game, ``full`` or ``quick``. ``map_fn`` may
+    run the pieces side by side (a process pool's ``map``); every piece depends on the date alone,
+    so the bundle is the same. ``known_par`` is the par bot's game made earlier
+    (``day_part(("par", date, par))``, kept by the caller): the bot is deterministic, so it stands
+    in for playing the game again; likewise ``known_layouts`` (level -> ``day_part(("shisen",
+    date, size, level))``) for the layouts."""
+    iso = day.isoformat()
     if known_par is not None and (par is None or known_par.get("bot") != par):
         raise ValueError(f"known_par is from the {known_par.get('bot')!r} bot, not {par!r}")
-    parts: list[tuple] = [("par", date, par)] if par is not None and known_par is None else []  # longest first
-    known_layouts = known_layouts or {}
-    parts += [("shisen", date, size, d) for d in difficulties if d not in known_layouts]
-    results = list(map_fn(day_part, parts)) if parts else []
-    zodiac = {"format": ZODIAC_FORMAT, "seed": seed_for(date), "start": start_cells(date)}
-    if known_par is not None:
-        zodiac["par"] = known_par
-    elif par is not None:
-        zodiac["par"] = results.pop(0)
-    made = iter(results)
-    shisen = {d: known_layouts[d] if d in known_layouts else next(made) for d in difficulties}
-    return {
-        "format": FORMAT,
-        "date": date,
-        "weekday": WEEKDAYS_KO[day.weekday()],
-        "generator": GENERATOR_VERSION,
-        "shisen": shisen,
-        "zodiac": zodiac,
-    }
+    settings = Settings(size, tuple(difficulties), par)
+    known: dict[Piece, Any] = {("shisen", iso, size, lv): v for lv, v in (known_layouts or {}).items()}
+    if known_par is not None and par is not None:
+        known[("par", iso, par)] = known_par
+    wanted = {g.name: g.pieces(day, settings) for g in games()}
+    todo = [p for pieces in wanted.values() for p in pieces if p not in known]
+    todo.sort(key=lambda p: -game_for_piece(p).piece_cost(p))  # the slowest first (a stable sort)
+    made = dict(known)
+    made.update(zip(todo, map_fn(day_part, todo)) if todo else ())
+    parts = {g.name: g.assemble(day, settings, made) for g in games()}
+    return DayBundle(day, WEEKDAYS_KO[day.weekday()], GENERATOR_VERSION, parts)
 
 
-def verify_bundle(bundle: dict) -> None:
-    """Prove the bundle again from scratch: every layout's published order clears it and the
-    solver solves it; the zodiac start follows the protocol; the par replays to what it claims.
-    Raises :class:`CheckFailed` (exit 1) on the first failure."""
-    date = bundle.get("date")
+def verify_bundle(bundle: DayBundle) -> None:
+    """Prove the bundle again from scratch, game by game: every layout's published order clears
+    it and the solver solves it; the zodiac start follows the protocol; the par replays to what it
+    claims. Raises :class:`CheckFailed` (exit 1) on the first failure."""
+    for name, part in bundle.parts.items():
+        game(name).verify(bundle.date, part)
+
+
+def load_bundle_json(data: bytes, where: str) -> DayBundle:
+    """A typed bundle from ``puzzle.json`` bytes; a bundle that is not one fails its check (exit 1)."""
     try:
-        parse_date(date)
-    except Exception:
-        raise CheckFailed(f"bundle date {date!r} is not a date") from None
-    for level, data in bundle.get("shisen", {}).items():
-        try:
-            layout = layout_from_dict(data, source=f"{date} shisen {level}")
-            cleared = bool(layout.solution) and replay_shisen(layout.board, layout.solution).is_empty()
-        except InputError as e:
-            raise CheckFailed(f"{date} shisen {level}: the published order does not clear the board ({e})") from None
-        if not cleared:
-            raise CheckFailed(f"{date} shisen {level}: the published order does not clear the board")
-        if solve(layout.board).status != SOLVED:
-            raise CheckFailed(f"{date} shisen {level}: the solver could not prove the layout")
-    z = bundle.get("zodiac") or {}
-    if z.get("start") != start_cells(date):
-        raise CheckFailed(f"{date} zodiac: the start board does not follow protocol v1")
-    if "par" in z:
-        p = z["par"]
-        try:
-            r = replay_zodiac(p["moves"], date=date)
-        except InputError as e:
-            raise CheckFailed(f"{date} zodiac: the par does not replay ({e})") from None
-        if (r.state, r.top, r.score) != (p["state"], p["top"], p["score"]):
-            raise CheckFailed(f"{date} zodiac: the par does not replay to its claimed result")
+        return DayBundle.from_json(json.loads(data))
+    except (ValueError, RecursionError) as e:
+        raise CheckFailed(f"{where}: the archived day cannot be read ({e}); nothing was changed") from None
+    except InputError as e:
+        raise CheckFailed(f"{where}: {e}") from None
 
 
-def bundle_json(bundle: dict) -> bytes:
+def bundle_json(bundle: DayBundle | dict) -> bytes:
     """Canonical bytes: sorted keys, fixed separators, UTF-8, one trailing newline."""
-    return (json.dumps(bundle, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
+    data = bundle.to_json() if isinstance(bundle, DayBundle) else bundle
+    return (json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")

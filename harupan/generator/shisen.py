@@ -27,11 +27,11 @@ keeps the figures the edges were read from.
 
 from __future__ import annotations
 
-import datetime as _dt
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
 from ..engine.rng import Rng
 from ..engine.shisen.board import Board, Layout
@@ -71,16 +71,6 @@ PRESETS = {
     "hard": Preset("hard", "어려움", (0.85, 1.0), (0.75, 1.0)),
 }
 DIFFICULTIES = tuple(PRESETS)
-
-
-def parse_date(text: str) -> _dt.date:
-    """A real calendar date in ISO form YYYY-MM-DD, or :class:`InputError`."""
-    try:
-        if len(text) != 10:
-            raise ValueError
-        return _dt.date.fromisoformat(text)
-    except (ValueError, TypeError):
-        raise InputError(f"bad date {text!r}: expected a real calendar date as YYYY-MM-DD") from None
 
 
 def parse_size(text: str) -> tuple[int, int]:

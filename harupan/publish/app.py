@@ -1,6 +1,6 @@
 """The web app's files at the site's root: the manifest, the icons and the service worker.
 
-Kept apart from publish/site.py, which calls :func:`with_app_files` once, where it writes the
+Kept apart from publish/site.py, whose build calls :func:`with_app_files` once, where it writes the
 static files: these go out with them, before any page that links them."""
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ OLD_TEMP = re.compile(r"^\.(?P<name>[^/]+)\.[A-Za-z0-9_]{8}\.tmp$")
 # What an older harupan wrote inside its other folders (paths relative to the folder).
 SUB_PATTERNS = {
     "archive": r"index\.html",
-    "static": None,  # the files this version ships (publish/site.py), below
+    "static": None,  # the files this version ships (publish/assets.py), below
     "rules": r"\.key\.json|[a-z0-9-]+|[a-z0-9-]+/(index\.html|figure-\d+-\d+\.png)",
     ".pars": r"\d{4}-\d\d-\d\d\.json",
     "icons": r"(icon-\d+|icon-maskable-\d+|apple-touch-icon)\.png",
@@ -43,9 +43,9 @@ SUB_PATTERNS = {
 
 
 def _static_pattern() -> str:
-    from .site import _static_files
+    from .assets import static_files
 
-    names = {n.removeprefix("static/") for n in _static_files()} | {"fonts/sans.woff", "fonts/.sans.key"}
+    names = {n.removeprefix("static/") for n in static_files()} | {"fonts/sans.woff", "fonts/.sans.key"}
     names |= {n.rsplit("/", 1)[0] for n in names if "/" in n}
     return "|".join(re.escape(n) for n in sorted(names))
 
@@ -111,9 +111,10 @@ def _ours_or_temp(name: str, names: set[str]) -> bool:
 def foreign_in_old_site(site: Path) -> tuple[str | None, int]:
     """The first path in ``site`` that an older harupan would not have written (None if there is
     none), and how many published days were found."""
-    from .site import DAY_NAMES, MARK
+    from .days import MARK
+    from .days import day_names as current_day_names
 
-    day_names = set(DAY_NAMES)
+    day_names = set(current_day_names())
     days = 0
     for name in _listing(site):
         p = site / name

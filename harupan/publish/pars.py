@@ -22,17 +22,17 @@ README's rsync line leaves dot files off the public copy.
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
-from pathlib import Path
-
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..engine.errors import InputError
 from ..engine.shisen.board import layout_from_dict
 from ..engine.shisen.game import replay as replay_shisen
 from ..engine.zodiac import replay as replay_zodiac
 from ..generator.daily import day_part
-from ..generator.shisen import DEFAULT_SIZE, GENERATOR_VERSION, PRESETS, deal, parse_date, parse_size
+from ..generator.shisen import DEFAULT_SIZE, GENERATOR_VERSION, PRESETS, deal, parse_size
 from .atomic import write_atomic
 from .notes import note
 
@@ -48,8 +48,8 @@ class Kept:
     layouts: dict[str, dict] = field(default_factory=dict)
 
 
-def par_path(site: Path, date: str) -> Path:
-    return Path(site) / FOLDER / f"{parse_date(date).isoformat()}.json"
+def par_path(site: Path, date: _dt.date) -> Path:
+    return Path(site) / FOLDER / f"{date.isoformat()}.json"
 
 
 def record_json(date: str, par: dict | None, layouts: dict[str, dict]) -> bytes:
@@ -104,9 +104,10 @@ def layout_problem(data: object, date: str, level: str) -> str | None:
     return None
 
 
-def load(site: Path, date: str, bot: str | None, levels=()) -> Kept:
-    """The kept parts for ``date`` that pass their checks (see the module docstring)."""
-    path = par_path(site, date)
+def load(site: Path, day: _dt.date, bot: str | None, levels=()) -> Kept:
+    """The kept parts for ``day`` that pass their checks (see the module docstring)."""
+    path = par_path(site, day)
+    date = day.isoformat()  # as records, seeds and layouts spell it
     try:
         if path.stat().st_size > 16 << 20:
             note(f"ignoring kept parts {path}: larger than 16 MB; making them again")
@@ -146,7 +147,7 @@ def load(site: Path, date: str, bot: str | None, levels=()) -> Kept:
     return Kept(par, layouts)
 
 
-def forget(site: Path, date: str) -> None:
+def forget(site: Path, date: _dt.date) -> None:
     """Remove the kept parts of a day that is now published (they are in its ``puzzle.json``)."""
     try:
         par_path(site, date).unlink()
@@ -156,13 +157,14 @@ def forget(site: Path, date: str) -> None:
         raise InputError(f"cannot remove {str(par_path(site, date))!r}: {e.strerror or e}") from None
 
 
-def make(task: tuple) -> tuple[str, bytes]:
+def make(task: tuple) -> tuple[_dt.date, bytes]:
     """One day's slow parts as the bytes of its record (module level, for a process pool)."""
-    date, bot, levels = task
+    day, bot, levels = task
+    date = day.isoformat()
     par = day_part(("par", date, bot)) if bot is not None else None
     layouts = {level: day_part(("shisen", date, DEFAULT_SIZE, level)) for level in levels}
-    return date, record_json(date, par, layouts)
+    return day, record_json(date, par, layouts)
 
 
-def write(site: Path, date: str, data: bytes) -> None:
+def write(site: Path, date: _dt.date, data: bytes) -> None:
     write_atomic(par_path(site, date), data)

@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FunctionLoader, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from .model import Drawing
 from .svg import render_svg
 
 
+def _game_template(name: str) -> tuple[str, str | None, Callable[[], bool] | None] | None:
+    """A template a game keeps in a folder of its own (a view's ``template_folder``), for a game
+    that lives outside this package; the package's templates come first."""
+    from .games import views
+
+    for v in views():
+        folder = getattr(v, "template_folder", None)
+        path = Path(folder, name) if folder else None
+        if path is not None and path.is_file():
+            mtime = path.stat().st_mtime
+            return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
+    return None
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    return Environment(loader=PackageLoader("harupan.renderers", "templates"),
+    return Environment(loader=ChoiceLoader([PackageLoader("harupan.renderers", "templates"),
+                                            FunctionLoader(_game_template)]),
                        autoescape=select_autoescape(["html", "xml"], default=True, default_for_string=True),
                        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
 

@@ -235,14 +235,11 @@ def zodiac_share(data: dict) -> Drawing:
 
 
 def print_set_pages(bundle: dict, paper: str = "a4", easy: bool = False) -> list[tuple[str, Drawing]]:
-    """A day's print set from its bundle: every puzzle, the zodiac card, then every answer key."""
-    puzzles, answers = [], []
-    for level, layout in bundle["shisen"].items():
-        name = DIFFICULTY_KO.get(level, level)
-        puzzles.append((f"사천성 {name}", shisen_page(layout, paper, easy=easy)))
-        answers.append((f"사천성 {name} 정답", shisen_page(layout, paper, easy=easy, answers=True)))
-    card = ("십이지 머지", zodiac_page({"date": bundle["date"], "start": bundle["zodiac"]["start"]}, paper))
-    return puzzles + [card] + answers
+    """A day's print set from its bundle: every game's pages (every puzzle, the zodiac card), then
+    every answer key (renderers/games)."""
+    from .games import print_set
+
+    return print_set(bundle, paper, easy)
 
 
 def all_sheet_text() -> str:

@@ -39,9 +39,10 @@ from dataclasses import dataclass
 
 from .board import Board, Pair
 from ..rng import Rng
+from ..status import SolveStatus
 from .paths import Geometry, geometry, visible_index_pairs
 
-SOLVED, UNSOLVABLE, UNDECIDED = "solved", "unsolvable", "undecided"
+SOLVED, UNSOLVABLE, UNDECIDED = SolveStatus.SOLVED, SolveStatus.UNSOLVABLE, SolveStatus.UNDECIDED
 DEFAULT_BUDGET = 3_000
 
 

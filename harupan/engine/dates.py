@@ -1,0 +1,17 @@
+"""The one parser of calendar dates (YYYY-MM-DD): text becomes a ``datetime.date`` once, at the edge."""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+from .errors import InputError
+
+
+def parse_date(text: object, *, what: str = "date") -> _dt.date:
+    """A real calendar date in ISO form YYYY-MM-DD, or :class:`InputError` quoting the text."""
+    try:
+        if not isinstance(text, str) or len(text) != 10:
+            raise ValueError
+        return _dt.date.fromisoformat(text)
+    except ValueError:
+        raise InputError(f"bad {what} {text!r}: expected a real calendar date as YYYY-MM-DD") from None

@@ -1,0 +1,17 @@
+"""The games of the day, found through one registry: Shisen-sho, then zodiac merge (their page order).
+
+A new game is one module here that defines a :class:`Game` and calls :func:`register`, plus its
+drawing side in ``renderers/games``, its templates and its browser module (docs/adding-a-game.md).
+"""
+
+from __future__ import annotations
+
+from .base import Game, Piece, Settings, game, game_for_piece, games, register, unregister
+from .shisen import Shisen, ShisenPart
+from .zodiac import Par, Zodiac, ZodiacPart
+
+register(Shisen())
+register(Zodiac())
+
+__all__ = ["Game", "Par", "Piece", "Settings", "Shisen", "ShisenPart", "Zodiac", "ZodiacPart", "game",
+           "game_for_piece", "games", "register", "unregister"]

@@ -1,0 +1,136 @@
+"""The site's shared files: static files, the joined browser script, the font subset and the rule pages."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+from ..generator.games import games
+from ..renderers import site as pages
+from ..renderers.games import views
+from ..renderers.webfont import subset_woff
+from . import rules
+from .config import SiteConfig
+from .days import RENDER_VERSION
+
+Write = Callable[[Path, bytes], object]
+
+SHARED_FIRST = ("rng.js",)  # the project RNG, which the games' modules import
+SHARED_LAST = ("stats.js", "game.js")  # the player's records, then the page's start-up (boot)
+# Before the registry, zodiac.js was joined before shisen.js; they keep that order so that
+# harupan.js keeps its bytes. Any other game's module follows them, in page order.
+FIRST_GAME_SCRIPTS = ("zodiac.js", "shisen.js")
+
+
+def js_modules() -> tuple[str, ...]:
+    """The browser modules joined into harupan.js: shared ones, every registered game's, then
+    the start-up. A game's module may import only the shared modules before it."""
+    scripts = [g.script for g in games()]
+    ordered = [s for s in FIRST_GAME_SCRIPTS if s in scripts] + [s for s in scripts if s not in FIRST_GAME_SCRIPTS]
+    return SHARED_FIRST + tuple(ordered) + SHARED_LAST
+
+
+def joined_script() -> bytes:
+    """The ES modules as one classic script: pages opened from ``file://`` may not import
+    modules, but may run a classic script. Our modules import only each other, by name, at the top,
+    so joining them is a plain text operation (no bundler): drop the imports, drop ``export``."""
+    js = resources.files("harupan.renderers").joinpath("static", "js")
+    # The first line names publish/site.py, where this was written first; kept so the script's bytes do not change.
+    parts = [("// harupan: the day page's games, joined from static/js/*.js by publish/site.py\n"
+              "(() => {\n\"use strict\";\n")]
+    folders = {g.script: getattr(g, "script_folder", None) for g in games()}  # a game kept outside the package
+    own = {script: Path(folder) for script, folder in folders.items() if folder}
+    for name in js_modules():
+        text = (own[name] / name if name in own else js.joinpath(name)).read_text(encoding="utf-8")
+        lines = [ln for ln in text.splitlines() if not ln.startswith("import ")]
+        body = "\n".join(ln.removeprefix("export ") for ln in lines)
+        parts.append(f"// ---- {name}\n{body}\n")
+    parts.append("if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot); "
+                 "else boot();\n})();\n")
+    return "".join(parts).encode("utf-8")
+
+
+def static_files() -> dict[str, bytes]:
+    """The files under ``static/`` that this version ships (site path -> bytes)."""
+    base = resources.files("harupan.renderers").joinpath("static")
+    out = {}
+    for item in sorted(base.iterdir(), key=lambda p: p.name):
+        if item.is_file() and not item.name.startswith("."):
+            out[f"static/{item.name}"] = item.read_bytes()
+    out["static/js/harupan.js"] = joined_script()
+    return out
+
+
+def _template_text() -> str:
+    """Every template's text: the package's, then any a game keeps in a folder of its own."""
+    base = resources.files("harupan.renderers").joinpath("templates")
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted(base.iterdir(), key=lambda p: p.name)
+                   if p.is_file())
+    for v in views():
+        folder = getattr(v, "template_folder", None)
+        if folder:
+            text += Path(folder, v.template).read_text(encoding="utf-8")
+    return text
+
+
+def write_font_subset(site: Path, text: str, write: Write) -> None:
+    """The font subset for every page, made again only when its characters change (making it
+    is the slowest part of a nightly run). The key beside it names the characters it holds."""
+    font = site / "static" / "fonts" / "sans.woff"
+    key_file = site / "static" / "fonts" / ".sans.key"
+    key = hashlib.sha256(("".join(sorted(set(text))) + str(RENDER_VERSION)).encode()).hexdigest() + "\n"
+    try:
+        if font.is_file() and key_file.read_text() == key:
+            return
+    except OSError:
+        pass
+    write(font, subset_woff(text))
+    write(key_file, key.encode())
+
+
+SOURCE_SUFFIXES = {".py", ".html", ".xml", ".css", ".js", ".yaml"}
+
+
+def _shared_key(cfg: SiteConfig) -> str:
+    """What the rule pages and the font subset are made from: this package's code, templates and
+    content, the fonts, and the site's title. Hashing the sources (about 100 small files, a few
+    milliseconds) rather than trusting a version number means any change makes them again."""
+    from ..renderers.fonts import font_path
+
+    h = hashlib.sha256(json.dumps([RENDER_VERSION, cfg.title, cfg.tagline]).encode())
+    root = Path(__file__).resolve().parent.parent
+    for p in sorted(root.rglob("*")):
+        if p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts and p.is_file():
+            h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes())
+    for role in ("sans", "serif"):
+        font = Path(font_path(role))
+        h.update(f"{font.name}:{font.stat().st_size}".encode())
+    return h.hexdigest()
+
+
+def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict]:
+    """The rule pages and the font subset, made again only when what they are made from changed
+    (they are the same every night; making them was most of the listings' time). Returns the
+    rule pages' slugs and titles for the other pages to link."""
+    key_file = site / "rules" / ".key.json"
+    key = _shared_key(cfg)
+    try:
+        stored = json.loads(key_file.read_text(encoding="utf-8"))
+        if (stored["key"] == key and (site / "static" / "fonts" / "sans.woff").is_file()
+                and all((site / "rules" / r["slug"] / "index.html").is_file() for r in stored["pages"])):
+            return stored["pages"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    checked = rules.check()
+    rule_list = [{"slug": p.slug, "title": p.title} for p in sorted(checked.pages, key=lambda p: p.slug)]
+    text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
+    text += joined_script().decode("utf-8")  # what the games say
+    text += cfg.title + cfg.tagline
+    write_font_subset(site, text, write)
+    rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False,
+                checked=checked, write=write)
+    write(key_file, json.dumps({"key": key, "pages": rule_list}, ensure_ascii=False).encode("utf-8"))
+    return rule_list

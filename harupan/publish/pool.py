@@ -1,0 +1,104 @@
+"""Worker processes: a pool that dies with its run, and work mapped over it with a dead worker made an error."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from ..engine.errors import HarupanError
+
+
+def _die_with_parent(parent: int) -> None:
+    """Pool worker start-up: a worker must not outlive its run. Cron or an operator may SIGKILL
+    the run, and a worker blocked on its queue would otherwise wait forever. On Linux the kernel
+    sends the worker SIGKILL when its parent dies; elsewhere a thread checks every quarter second."""
+    try:
+        import ctypes
+
+        if ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL) != 0:  # 1 = PR_SET_PDEATHSIG
+            raise OSError("prctl failed")
+    except (OSError, AttributeError, TypeError):  # no prctl here (macOS, Windows)
+        import threading
+        import time
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.25)
+            os._exit(1)
+
+        threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the request above took effect
+        os._exit(1)
+
+
+# A pool that cannot start (no fork, no /dev/shm for its locks): the work is then done in this
+# process instead; the output is the same. Once the pool has started, an error inside a worker is
+# the error of the day it was making, and a worker that dies (the OOM killer, say) ends the run.
+POOL_FAILURES = (OSError, NotImplementedError, BrokenProcessPool)
+
+
+class WorkerDied(HarupanError):
+    """A worker process ended without an answer (exit 2); nothing of the run is published."""
+
+
+def worker_pool(jobs: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_die_with_parent, initargs=(os.getpid(),))
+
+
+def _ready() -> bool:
+    return True
+
+
+def start_pool(jobs: int) -> ProcessPoolExecutor | None:
+    """A started pool of ``jobs`` workers, or None when none can be had here."""
+    pool = None
+    try:
+        pool = worker_pool(jobs)
+        for f in [pool.submit(_ready) for _ in range(jobs)]:
+            f.result()
+        return pool
+    except POOL_FAILURES:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        return None
+
+
+def pool_map(pool: ProcessPoolExecutor, fn: Callable[..., Any], items: Iterable[Any], what: str,
+             **kw: Any) -> Iterator[Any]:
+    """``pool.map``, submitted at once; a dead worker becomes :class:`WorkerDied`."""
+    try:
+        results = pool.map(fn, items, **kw)
+    except BrokenProcessPool:
+        raise WorkerDied(f"a worker process died while making {what}; nothing of this run was published") from None
+
+    def collect() -> Iterator[Any]:
+        try:
+            yield from results
+        except BrokenProcessPool:
+            raise WorkerDied(f"a worker process died while making {what} (killed, or out of memory?); "
+                             "nothing of this run was published") from None
+
+    return collect()
+
+
+def map_days(fn: Callable[[Any], tuple[_dt.date, Any]], items: list[tuple], jobs: int,
+             on_result: Callable[[_dt.date, Any], None]) -> None:
+    """``fn`` over ``items`` (each starting with its date; ``fn`` returns ``(date, result)``),
+    in a worker pool when there is more than one item and job, with ``on_result(date, result)``
+    called here as results arrive. Done in this process only when no pool can be started; an
+    error inside a worker is raised here as that day's error."""
+    pool = start_pool(min(jobs, len(items))) if jobs > 1 and len(items) > 1 else None
+    if pool is None:
+        for item in items:
+            on_result(*fn(item))
+        return
+    try:
+        for date, result in pool_map(pool, fn, items, "the days", chunksize=1):
+            on_result(date, result)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,94 @@
+"""What a game draws for a day (the :class:`GameView` protocol) and the registry of views, in page order.
+
+The renderers may import only renderers, so a game's drawing side is registered here under the
+game's name, beside its rules side in ``generator/games``; publish joins the two by name.
+Everything a view gets is plain data: the day bundle's JSON form.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ...engine.errors import InputError
+from ..model import Drawing
+
+Sheet = tuple[str, Drawing]  # a print page's title and drawing
+
+
+class GameView(Protocol):
+    """One game's figures for the sheet and the page."""
+
+    name: str  # the game's key in the bundle, as in generator/games
+    files: tuple[str, ...]  # image files it adds to the day folder, in the order they are written
+    template: str  # its section of the day page (templates/), given ``day`` and ``base``
+
+    def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
+        """One of ``files`` from the bundle."""
+        ...
+
+    def sheets(self, bundle: dict[str, Any], paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
+        """Its pages of the print set: those at the front, and those at the back (answer keys)."""
+        ...
+
+    def page_context(self, bundle: dict[str, Any], featured: str) -> dict[str, Any]:
+        """What its section of the day page shows (merged into the template's ``day``)."""
+        ...
+
+    def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
+        """What its browser module needs to play the day (under the game's name)."""
+        ...
+
+    def symbols(self, bundle: dict[str, Any]) -> dict[str, Drawing]:
+        """SVG symbols its browser module draws with, by id."""
+        ...
+
+    def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
+        """Korean labels its browser module shows."""
+        ...
+
+    def vocabulary(self) -> str:
+        """Every fixed string its page section can show from code (not from its template), so
+        the site's font subset holds their characters."""
+        ...
+
+
+_VIEWS: dict[str, GameView] = {}
+
+
+def register_view(view: GameView) -> GameView:
+    if view.name in _VIEWS:
+        raise InputError(f"a view for the game {view.name!r} is registered already")
+    _VIEWS[view.name] = view
+    return view
+
+
+def unregister_view(name: str) -> None:
+    _VIEWS.pop(name, None)
+
+
+def views() -> tuple[GameView, ...]:
+    """Every registered view, in page order."""
+    return tuple(_VIEWS.values())
+
+
+def view(name: str) -> GameView:
+    try:
+        return _VIEWS[name]
+    except KeyError:
+        raise InputError(f"no view registered for the game {name!r} (renderers/games)") from None
+
+
+def day_views(bundle: dict[str, Any]) -> tuple[GameView, ...]:
+    """The views of the games this bundle holds, in page order."""
+    return tuple(v for v in _VIEWS.values() if v.name in bundle)
+
+
+def print_set(bundle: dict[str, Any], paper: str = "a4", easy: bool = False) -> list[Sheet]:
+    """A day's print set: every game's front pages, then every game's back pages (answer keys)."""
+    fronts: list[Sheet] = []
+    backs: list[Sheet] = []
+    for v in day_views(bundle):
+        front, back = v.sheets(bundle, paper, easy)
+        fronts += front
+        backs += back
+    return fronts + backs

@@ -1,0 +1,82 @@
+"""Shisen-sho's drawing side: the board picture and answer key files, its sheets, its page section."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from ..model import Drawing
+from ..raster import png_bytes, render_image
+from ..sheets import DIFFICULTY_KO, board_drawing_items, difficulty_lines, shisen_page
+from ..svg import render_svg
+from ..tileart import TILE_H, TILE_W, label_ko, mahjong_tile
+from .base import Sheet
+
+
+def featured(bundle: dict[str, Any]) -> str:
+    """The level shown on the page and in the day's pictures: normal when offered."""
+    levels = list(bundle["shisen"])
+    return "normal" if "normal" in levels else levels[0]
+
+
+def board_drawing(layout: dict[str, Any], easy: bool = False) -> Drawing:
+    cells = layout["cells"]
+    w, h = len(cells[0]), len(cells)
+    s = 1.0
+    items = board_drawing_items(cells, easy=easy, x0=0.6 * TILE_W, y0=0.55 * TILE_H, scale=s)
+    return Drawing((w + 0.8) * TILE_W, (h + 0.75) * TILE_H, tuple(items), background="#FBF8F1")
+
+
+def shisen_facts(layout: dict[str, Any]) -> str:
+    d = layout.get("difficulty") or {}
+    w, h = layout["width"], layout["height"]
+    parts = [DIFFICULTY_KO.get(d.get("preset", ""), ""), f"{w}×{h}", f"{w * h}장"]
+    parts.append(difficulty_lines(d)[0])
+    return " · ".join(p for p in parts if p)
+
+
+class ShisenView:
+    name = "shisen"
+    files: tuple[str, ...] = ("shisen.png", "shisen-answer.png")
+    template = "day_shisen.html"
+
+    def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
+        layout = bundle["shisen"][featured(bundle)]
+        page = shisen_page(layout, "a4", answers=name == "shisen-answer.png")
+        return png_bytes(render_image(page, 0.5), dpi=150)
+
+    def sheets(self, bundle: dict[str, Any], paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
+        puzzles, answers = [], []
+        for level, layout in bundle["shisen"].items():
+            name = DIFFICULTY_KO.get(level, level)
+            puzzles.append((f"사천성 {name}", shisen_page(layout, paper, easy=easy)))
+            answers.append((f"사천성 {name} 정답", shisen_page(layout, paper, easy=easy, answers=True)))
+        return puzzles, answers
+
+    def page_context(self, bundle: dict[str, Any], featured: str) -> dict[str, Any]:
+        layout = bundle["shisen"][featured]
+        return {"shisen_svg": Markup(render_svg(board_drawing(layout), title=f"{bundle['date']} 사천성 판",
+                                                id_prefix="b-")),
+                "shisen_facts": shisen_facts(layout),
+                "shisen_facts_note": difficulty_lines(layout.get("difficulty") or {})[1]}
+
+    def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
+        """The layouts' cells only: the script finds its own moves."""
+        return {lv: {"cells": lay["cells"]} for lv, lay in bundle["shisen"].items()}
+
+    def _codes(self, bundle: dict[str, Any]) -> list[str]:
+        return sorted({c for lay in bundle["shisen"].values() for row in lay["cells"] for c in row if c})
+
+    def symbols(self, bundle: dict[str, Any]) -> dict[str, Drawing]:
+        symbols = {}
+        for code in self._codes(bundle):
+            symbols[f"t-{code}"] = Drawing(60, 80, mahjong_tile(code), background=None)
+            symbols[f"t-{code}-e"] = Drawing(60, 80, mahjong_tile(code, True), background=None)
+        return symbols
+
+    def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
+        return {"tiles": {c: label_ko(c) for c in self._codes(bundle)}, **DIFFICULTY_KO}
+
+    def vocabulary(self) -> str:
+        return "한 수에 고를 수 있는 짝 평균 쌍 아무렇게나 두면 막히는 비율 % 장 ×" + "".join(DIFFICULTY_KO.values())

@@ -1,0 +1,58 @@
+"""Zodiac merge's drawing side: the share image, the start card for print, its page section."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from ..model import Drawing
+from ..raster import png_bytes, render_image
+from ..sheets import zodiac_page, zodiac_share
+from ..svg import render_svg
+from ..tileart import ZODIAC_NAMES, zodiac_tile
+from .base import Sheet
+
+
+def par_text(par: dict[str, Any] | None) -> str:
+    if not par:
+        return ""
+    who = "엔진 기준 기록" + (" (빠른 계산)" if par.get("bot") == "quick" else "")
+    top = ZODIAC_NAMES[par["top"] - 1] if par.get("top") else "-"
+    moves = len(par["moves"])
+    if par["state"] == "won":
+        return f"{who}: {moves:,}수 만에 돼지 완주, {par['score']:,}점"
+    return f"{who}: {moves:,}수에서 막힘, 최고 {top}, {par['score']:,}점"
+
+
+def _start(bundle: dict[str, Any]) -> dict[str, Any]:
+    return {"date": bundle["date"], "start": bundle["zodiac"]["start"]}
+
+
+class ZodiacView:
+    name = "zodiac"
+    files: tuple[str, ...] = ("zodiac.png",)
+    template = "day_zodiac.html"
+
+    def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
+        return png_bytes(render_image(zodiac_share(_start(bundle))))
+
+    def sheets(self, bundle: dict[str, Any], paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
+        return [("십이지 머지", zodiac_page(_start(bundle), paper))], []
+
+    def page_context(self, bundle: dict[str, Any], featured: str) -> dict[str, Any]:
+        return {"zodiac_svg": Markup(render_svg(zodiac_share(_start(bundle)),
+                                                title=f"{bundle['date']} 십이지 머지 시작 판", id_prefix="z-")),
+                "par_text": par_text(bundle["zodiac"].get("par"))}
+
+    def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
+        return {"start": bundle["zodiac"]["start"]}
+
+    def symbols(self, bundle: dict[str, Any]) -> dict[str, Drawing]:
+        return {f"z-{rank}": Drawing(60, 60, zodiac_tile(rank), background=None) for rank in range(13)}
+
+    def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def vocabulary(self) -> str:
+        return "엔진 기준 기록 (빠른 계산) 수 만에 돼지 완주, 점 에서 막힘, 최고" + "".join(ZODIAC_NAMES)

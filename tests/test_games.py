@@ -1,0 +1,179 @@
+"""Issue 15: a game is found through the registry. A toy game, defined here and registered only
+for these tests, goes into a whole day (its bundle, its image, its print page, its section of the
+day page and its browser module) without a line changed anywhere else in harupan."""
+
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from harupan.engine.errors import CheckFailed, InputError
+from harupan.engine.rng import Rng
+from harupan.generator import games
+from harupan.generator.daily import DayBundle, bundle_json, day_bundle, verify_bundle
+from harupan.publish import site as publish
+from harupan.publish.config import load_config
+from harupan.renderers import games as views
+from harupan.renderers.model import Drawing, RoundRect, Text
+
+TOY = Path(__file__).resolve().parent / "data" / "toy"  # the toy's template and browser module
+DATE = dt.date(2026, 12, 1)
+
+
+# ---- the rules side: what generator/games/<name>.py would hold
+
+@dataclass(frozen=True)
+class CoinPart:
+    number: int  # 1..6, from the date
+
+
+def coin(date: dt.date) -> int:
+    return 1 + Rng(f"harupan:toy:{date.isoformat()}").below(6)
+
+
+class Toy:
+    name = "toy"
+    script = "toy.js"
+    script_folder = str(TOY)  # a game kept outside the package brings its own module
+    piece_kinds = ("toy",)
+
+    def pieces(self, date, settings):
+        return [("toy", date.isoformat())]
+
+    def piece_cost(self, piece):
+        return 0.0
+
+    def make_piece(self, piece):
+        return {"number": coin(dt.date.fromisoformat(piece[1]))}
+
+    def assemble(self, date, settings, made):
+        return self.part_from_json(made[("toy", date.isoformat())], date)
+
+    def verify(self, date, part):
+        if part.number != coin(date):
+            raise CheckFailed(f"{date} toy: the number is not the day's")
+
+    def part_to_json(self, part):
+        return {"number": part.number}
+
+    def part_from_json(self, data, date):
+        if not isinstance(data, dict) or not isinstance(data.get("number"), int):
+            raise InputError(f"{date} toy: expected {{number: n}}")
+        return CoinPart(data["number"])
+
+
+# ---- the drawing side: what renderers/games/<name>.py would hold
+
+def coin_drawing(bundle):
+    n = bundle["toy"]["number"]
+    return Drawing(200, 200, (RoundRect(20, 20, 160, 160, 80, fill="#E8C547"), Text(100, 100, str(n), 80, "#1A1A1A")),
+                   background="#FFFFFF")
+
+
+class ToyView:
+    name = "toy"
+    files = ("toy.png",)
+    template = "day_toy.html"
+    template_folder = str(TOY)
+
+    def render_file(self, name, bundle):
+        from harupan.renderers.raster import png_bytes, render_image
+
+        return png_bytes(render_image(coin_drawing(bundle)))
+
+    def sheets(self, bundle, paper, easy):
+        return [("윷", coin_drawing(bundle))], []
+
+    def page_context(self, bundle, featured):
+        return {"toy_number": f"펭귄이 고른 수 {bundle['toy']['number']}"}
+
+    def play_data(self, bundle):
+        return {"number": bundle["toy"]["number"]}
+
+    def symbols(self, bundle):
+        return {}
+
+    def labels(self, bundle):
+        return {}
+
+    def vocabulary(self):
+        return "펭귄이 고른 수 0123456789"
+
+
+@pytest.fixture
+def toy_game():
+    games.register(Toy())
+    views.register_view(ToyView())
+    try:
+        yield
+    finally:
+        games.unregister("toy")
+        views.unregister_view("toy")
+
+
+def test_the_built_in_games_come_through_the_registry():
+    assert [g.name for g in games.games()] == ["shisen", "zodiac"]
+    assert [v.name for v in views.views()] == ["shisen", "zodiac"]
+    assert [g.script for g in games.games()] == ["shisen.js", "zodiac.js"]
+    assert all(isinstance(g, games.Game) for g in games.games())
+
+
+def test_a_name_is_registered_once(toy_game):
+    with pytest.raises(InputError, match="registered already"):
+        games.register(Toy())
+    with pytest.raises(InputError, match="registered already"):
+        views.register_view(ToyView())
+
+
+def test_a_toy_game_goes_into_the_days_bundle(toy_game):
+    bundle = day_bundle(DATE, difficulties=("easy",))
+    assert list(bundle.parts) == ["shisen", "zodiac", "toy"]  # page order: registration order
+    assert bundle.part("toy") == CoinPart(coin(DATE))
+    data = bundle_json(bundle)
+    assert json.loads(data)["toy"] == {"number": coin(DATE)}
+    assert bundle_json(DayBundle.from_json(json.loads(data))) == data
+    verify_bundle(bundle)
+    wrong = DayBundle(bundle.date, bundle.weekday, bundle.generator, {**bundle.parts, "toy": CoinPart(7)})
+    with pytest.raises(CheckFailed, match="toy: the number is not the day's"):
+        verify_bundle(wrong)
+
+
+def test_a_day_with_the_toy_game_is_published_whole(toy_game, tmp_path, monkeypatch):
+    """Its part in puzzle.json, its image in the day folder, its page in the print set, its
+    section on the day page, its module in harupan.js: all from the registry."""
+    monkeypatch.setenv("HARUPAN_PAR", "quick")
+    monkeypatch.setenv("HARUPAN_DIFFICULTIES", "normal")
+    site = tmp_path / "site"
+    assert publish.build(site, [DATE], load_config(), jobs=1) == {"written": 1, "unchanged": 0, "skipped": 0}
+    day = site / "2026" / "12" / "01"
+    assert json.loads((day / "puzzle.json").read_bytes())["toy"] == {"number": coin(DATE)}
+    assert (day / "toy.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    page = (day / "index.html").read_text(encoding="utf-8")
+    assert f'<p class="facts" id="toy-number">펭귄이 고른 수 {coin(DATE)}</p>' in page
+    assert page.index('id="shisen-h"') < page.index('id="zodiac-h"') < page.index('id="toy-h"')
+    assert f'"toy":{{"number":{coin(DATE)}}}' in page  # the data the browser module gets
+    pdf = (day / "sheet-a4.pdf").read_bytes()
+    assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == 4  # puzzle, zodiac card, coin, answer key
+    script = (site / "static" / "js" / "harupan.js").read_text(encoding="utf-8")
+    assert "// ---- toy.js\n" in script and "function toyNumber(day)" in script
+    assert script.index("// ---- shisen.js") < script.index("// ---- toy.js") < script.index("// ---- stats.js")
+    assert 'import { Rng } from "./rng.js";' not in script
+    from fontTools.ttLib import TTFont
+
+    cmap = TTFont(site / "static" / "fonts" / "sans.woff").getBestCmap()
+    assert ord("윷") in cmap and ord("펭") in cmap  # from its template and its own strings; no other page has them
+
+
+def test_a_game_without_a_drawing_side_fails_the_run_and_publishes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("HARUPAN_PAR", "quick")
+    monkeypatch.setenv("HARUPAN_DIFFICULTIES", "normal")
+    games.register(Toy())
+    try:
+        with pytest.raises(InputError, match="no view registered for the game 'toy'"):
+            publish.build(tmp_path / "site", [DATE], load_config(), jobs=1)
+    finally:
+        games.unregister("toy")
+    assert not (tmp_path / "site" / "2026").exists() and not (tmp_path / "site" / "index.html").exists()
