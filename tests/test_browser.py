@@ -1,7 +1,6 @@
 """End to end in headless Chromium (Debian's package): the day page played as a person plays it."""
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -200,7 +199,7 @@ def test_served_site_and_screenshots(site, browser):
             ctx = browser.new_context(viewport=size, is_mobile=name == "phone", has_touch=name == "phone")
             pg = ctx.new_page()
             errors = []
-            pg.on("pageerror", lambda e: errors.append(str(e)))
+            pg.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
             open_day(pg, f"http://127.0.0.1:{port}/2026/11/29/index.html")
             click_pair(pg, *solution(site)[0])
             assert tiles_left(pg) == 142

@@ -39,7 +39,7 @@ def write_cases(path: Path) -> list:
     for i, b in enumerate(boards):
         tiles = [p for p, _ in b.tiles()]
         paths = []
-        for j in range(min(6, len(tiles) * (len(tiles) - 1))):
+        for _ in range(min(6, len(tiles) * (len(tiles) - 1))):
             a = tiles[rng.below(len(tiles))]
             c = tiles[rng.below(len(tiles))]
             if a != c:

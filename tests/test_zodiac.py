@@ -13,7 +13,7 @@ from harupan.engine.zodiac import (OVER, PLAYING, WON, Game, move, pack, replay,
 from conftest import load_vectors
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-import zodiac_baseline  # noqa: E402
+import zodiac_baseline
 
 REPLAYS = load_vectors("zodiac_replays.json")["replays"]
 cells16 = st.lists(st.integers(0, 11), min_size=16, max_size=16)

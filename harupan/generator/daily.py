@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..engine.errors import CheckFailed, InputError
 from ..engine.shisen.board import layout_from_dict, layout_to_dict
@@ -20,7 +21,7 @@ FORMAT = "harupan/day@1"
 WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
 
 
-def day_part(part: tuple) -> object:
+def day_part(part: tuple) -> dict:
     """One independent piece of a day: ``("par", date, mode)`` or ``("shisen", date, size,
     difficulty)``. Module level, so a process pool can run the pieces side by side."""
     if part[0] == "par":
@@ -49,7 +50,7 @@ def day_bundle(date: str, size: str = DEFAULT_SIZE, difficulties=DIFFICULTIES, p
     known_layouts = known_layouts or {}
     parts += [("shisen", date, size, d) for d in difficulties if d not in known_layouts]
     results = list(map_fn(day_part, parts)) if parts else []
-    zodiac = {"format": ZODIAC_FORMAT, "seed": seed_for(date), "start": start_cells(date)}
+    zodiac: dict[str, object] = {"format": ZODIAC_FORMAT, "seed": seed_for(date), "start": start_cells(date)}
     if known_par is not None:
         zodiac["par"] = known_par
     elif par is not None:
@@ -70,7 +71,7 @@ def verify_bundle(bundle: dict) -> None:
     """Prove the bundle again from scratch: every layout's published order clears it and the
     solver solves it; the zodiac start follows the protocol; the par replays to what it claims.
     Raises :class:`CheckFailed` (exit 1) on the first failure."""
-    date = bundle.get("date")
+    date: Any = bundle.get("date")  # unchecked until parse_date has read it
     try:
         parse_date(date)
     except Exception:
@@ -78,7 +79,7 @@ def verify_bundle(bundle: dict) -> None:
     for level, data in bundle.get("shisen", {}).items():
         try:
             layout = layout_from_dict(data, source=f"{date} shisen {level}")
-            cleared = bool(layout.solution) and replay_shisen(layout.board, layout.solution).is_empty()
+            cleared = bool(layout.solution and replay_shisen(layout.board, layout.solution).is_empty())
         except InputError as e:
             raise CheckFailed(f"{date} shisen {level}: the published order does not clear the board ({e})") from None
         if not cleared:

@@ -78,7 +78,7 @@ def play_data(bundle: dict) -> dict:
             "zodiac": {"start": bundle["zodiac"]["start"]}}
 
 
-def play_symbols(bundle: dict) -> str:
+def play_symbols(bundle: dict) -> tuple[str, dict]:
     from .svg import symbols_svg
     from .tileart import label_ko, mahjong_tile, zodiac_tile
 
@@ -104,7 +104,7 @@ def day_page(bundle: dict, site: dict, path: str, featured: str) -> str:
 
 
 def home_page(bundle: dict | None, site: dict, path: str | None, featured: str, rules: list[dict]) -> str:
-    day = day_context(bundle, site, path, featured) if bundle else None
+    day = day_context(bundle, site, path, featured) if bundle and path is not None else None
     levels = list(bundle["shisen"]) if bundle else []
     return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels)
 

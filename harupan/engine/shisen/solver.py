@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from .board import Board, Pair
 from ..rng import Rng
@@ -132,7 +133,8 @@ class _Search:
                 out.append((a, b))
         return out
 
-    def propagate(self, groups: list[int], tiles: int, check: list[int]):
+    def propagate(self, groups: list[int], tiles: int, check: list[int]
+                  ) -> tuple[list[int], int, list[tuple[int, int]]]:
         """Remove what can go without a choice. ``check`` lists the groups whose joinability may
         have changed since they were last found stuck. Returns (groups, tiles, removed)."""
         g = self.g
@@ -181,7 +183,7 @@ class _Search:
         (:func:`.paths.visible_index_pairs`) instead of a flood per tile."""
         g = self.g
         w, stride = g.width, g.stride
-        cells = [[None] * w for _ in range(g.height)]
+        cells: list[list[int | None]] = [[None] * w for _ in range(g.height)]
         for gid, grp in enumerate(groups):
             rest = grp
             while rest:
@@ -198,7 +200,7 @@ class _Search:
             partners[b] = partners.get(b, 0) | a
         return partners
 
-    def hopeless(self, groups: list[int], tiles: int, hint: list | None = None) -> tuple[bool, list | None]:
+    def hopeless(self, groups: list[int], tiles: int, hint: list[Any] | None = None) -> tuple[bool, list[Any] | None]:
         """The relaxation: (True, None) when some tile can never be removed, whatever the order;
         else (False, steps), where steps say how every tile went, in order: (tile, its partner
         or partners, the cells of tiles gone before that its path crossed). A flood finds only
@@ -215,7 +217,7 @@ class _Search:
         is one set whatever the order of its steps, so the answer is the one a fresh start
         gives, for a few floods instead of one per tile."""
         g = self.g
-        group_of = {}
+        group_of: dict[int, int] = {}
         for grp in groups:
             rest = grp
             while rest:
@@ -226,8 +228,8 @@ class _Search:
         todo: deque[int] = deque()
         queued: set[int] = set()
         gone = 0
-        steps: list = []  # (tile, partners, crossed), or [tile, partner, None, empty, gone] until replayed
-        waiting: dict[int, list] = {}  # tile -> replayed steps that crossed it
+        steps: list[Any] = []  # (tile, partners, crossed), or [tile, partner, None, empty, gone] until replayed
+        waiting: dict[int, list[Any]] = {}  # tile -> replayed steps that crossed it
 
         def wake(u: int) -> int:
             """Replay the parent's steps that waited for tile ``u``, now gone; the tiles that went."""
@@ -264,7 +266,7 @@ class _Search:
         if hint is not None:
             keep = steps.append
             direct_of = self.direct.get
-            rank = {}
+            rank: dict[int, int] = {}
             for i, step in enumerate(hint):
                 u = step[0]
                 rank[u] = i
@@ -363,13 +365,14 @@ class _Search:
         if key in self.failed:
             return None
         stuck, steps = self.hopeless(groups, tiles)
-        if stuck:
+        if stuck or steps is None:
             self.failed.add(key)
             return None
         found = self.expand(groups, tiles, steps, key)
         return None if found is None else removed + found
 
-    def expand(self, groups: list[int], tiles: int, steps: list, key: frozenset) -> list[tuple[int, int]] | None:
+    def expand(self, groups: list[int], tiles: int, steps: list[Any], key: frozenset[int]
+               ) -> list[tuple[int, int]] | None:
         """Branch at a position that passed the relaxation. Probe: for the few groups with the
         fewest joinable pairs, try every pairing one step deep (propagation and relaxation);
         branch in the group that leaves the fewest children alive, whose tests are already done."""
@@ -388,7 +391,7 @@ class _Search:
             t = pairs[self.rng.below(len(pairs))][0] if self.rng is not None else pairs[0][0]
             legal = [b for a, b in pairs if a == t] + [a for a, b in pairs if b == t]
 
-            def leftover_distance(partner: int) -> int:
+            def leftover_distance(partner: int, grp: int = grp, t: int = t) -> int:
                 # Prefer pairings whose other two tiles lie close together.
                 rest = _low_bits(grp & ~(t | partner))
                 if len(rest) != 2:
@@ -412,7 +415,7 @@ class _Search:
                 if ckey in self.failed:
                     continue
                 cstuck, csteps = self.hopeless(cg, ct, steps)
-                if cstuck:
+                if cstuck or csteps is None:
                     self.failed.add(ckey)
                     continue
                 alive.append((cg, ct, cremoved, csteps, ckey))
