@@ -61,10 +61,10 @@ class Preset:
     careful: tuple[float, float] = (0.0, 1.0)  # careful player's stuck share
 
 
-# Edges from the tuning set (docs/shisen-grading.md): of 228 uniform 18x8 deals, 211 solvable;
-# random stuck <= 15%: 12%, 35-65%: 24%, >= 85%: 19%. Among those >= 85%, the careful player
-# still gets stuck in >= 75% of games on most; that cut keeps 'hard' clear of 'normal' (whose
-# careful median is 44%) even where random play alone would be near the edge.
+# Edges from the tuning set (docs/shisen-grading.md): of 300 uniform 18x8 deals, 273 solvable;
+# random stuck <= 15%: 11%, 35-65%: 28%, >= 85%: 17%. The careful player's stuck share is at most
+# 62% on nine in ten of the 35-65% deals and at least 75% on 50 of the 52 deals at >= 85%: that
+# cut keeps 'hard' clear of 'normal'.
 PRESETS = {
     "easy": Preset("easy", "쉬움", (0.0, 0.15)),
     "normal": Preset("normal", "보통", (0.35, 0.65)),

@@ -25,8 +25,9 @@ RULES_MARKER = ".harupan-rules"
 MARKER_TEXT = ("This folder is written by harupan (하루 판), the daily puzzle publisher.\n"
                "harupan writes and removes only the files it made, by name. Do not put other files here.\n")
 
-TOP_FILES = {"index.html", "404.html", "feed.xml", "sitemap.xml", ".harupan.lock"}
-TOP_FOLDERS = {"archive", "rules", "static", ".pars"}
+TOP_FILES = {"index.html", "404.html", "feed.xml", "sitemap.xml", ".harupan.lock",
+             "manifest.webmanifest", "sw.js"}  # the last two: the web app's (publish/app.py)
+TOP_FOLDERS = {"archive", "rules", "static", ".pars", "icons"}
 # Temporary files of older versions: '.NAME.XXXXXXXX.tmp' beside the file NAME (tempfile.mkstemp).
 OLD_TEMP = re.compile(r"^\.(?P<name>[^/]+)\.[A-Za-z0-9_]{8}\.tmp$")
 
@@ -37,6 +38,7 @@ SUB_PATTERNS = {
     "static": None,  # the files this version ships (publish/site.py), below
     "rules": r"\.key\.json|[a-z0-9-]+|[a-z0-9-]+/(index\.html|figure-\d+-\d+\.png)",
     ".pars": r"\d{4}-\d\d-\d\d\.json",
+    "icons": r"(icon-\d+|icon-maskable-\d+|apple-touch-icon)\.png",
 }
 
 
