@@ -17,7 +17,7 @@ CHECK_DATES = ["2026-03-01", "2026-04-17", "2026-05-05", "2026-06-30", "2026-08-
                "2026-09-09", "2026-10-03", "2026-12-25", "2027-02-14", "2027-03-01"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def made(date: str, size: str, level: str):
     """Layouts are values: the statistical tests share each one instead of dealing it again."""
     return generate(date, size, level)
