@@ -17,14 +17,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from harupan.generator.daily import day_bundle  # noqa: E402
-from harupan.renderers.html import sheet_html  # noqa: E402
-from harupan.renderers.model import Drawing, place  # noqa: E402
-from harupan.renderers.pdf import render_pdf  # noqa: E402
-from harupan.renderers.raster import png_bytes, render_image  # noqa: E402
-from harupan.renderers.sheets import print_set_pages, shisen_page, zodiac_share  # noqa: E402
-from harupan.renderers.svg import render_svg  # noqa: E402
-from harupan.renderers.tileart import ALL_CODES, mahjong_tile  # noqa: E402
+from harupan.generator.daily import day_bundle
+from harupan.renderers.html import sheet_html
+from harupan.renderers.model import Drawing, place
+from harupan.renderers.pdf import render_pdf
+from harupan.renderers.raster import png_bytes, render_image
+from harupan.renderers.sheets import print_set_pages, shisen_page, zodiac_share
+from harupan.renderers.svg import render_svg
+from harupan.renderers.tileart import ALL_CODES, mahjong_tile
 
 
 def timed(fn, *a, repeat=3, **k):

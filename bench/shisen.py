@@ -26,14 +26,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import shisen_baseline  # noqa: E402
+import shisen_baseline
 
-from harupan.engine.rng import Rng  # noqa: E402
-from harupan.engine.shisen import Board, legal_pairs, solve  # noqa: E402
-from harupan.engine.shisen.tiles import DEFAULT_KINDS  # noqa: E402
-from harupan.engine.shisen.playout import CAREFUL, RANDOM, playouts  # noqa: E402
-from harupan.engine.shisen.traps import openings  # noqa: E402
-from harupan.generator.shisen import MAX_ATTEMPTS, OPENING_BUDGET, PLAYOUTS, PRESETS, generate  # noqa: E402
+from harupan.engine.rng import Rng
+from harupan.engine.shisen import Board, legal_pairs, solve
+from harupan.engine.shisen.tiles import DEFAULT_KINDS
+from harupan.engine.shisen.playout import CAREFUL, RANDOM, playouts
+from harupan.engine.shisen.traps import openings
+from harupan.generator.shisen import MAX_ATTEMPTS, OPENING_BUDGET, PLAYOUTS, PRESETS, generate
 
 
 def deal(seed: str) -> Board:

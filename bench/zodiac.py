@@ -30,12 +30,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import zodiac_baseline  # noqa: E402
+import zodiac_baseline
 
-from harupan.cli.zodiac import verify_claim  # noqa: E402
-from harupan.engine.rng import Rng  # noqa: E402
-from harupan.engine.zodiac import PLAYING, Game, move, pack, replay, unpack  # noqa: E402
-from harupan.generator.zodiac import par  # noqa: E402
+from harupan.cli.zodiac import verify_claim
+from harupan.engine.rng import Rng
+from harupan.engine.zodiac import PLAYING, Game, move, pack, replay, unpack
+from harupan.generator.zodiac import par
 
 
 def bench_moves(n: int) -> None:

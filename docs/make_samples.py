@@ -12,11 +12,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from harupan.generator.daily import day_bundle  # noqa: E402
-from harupan.renderers.model import Drawing, place  # noqa: E402
-from harupan.renderers.raster import png_bytes, render_image  # noqa: E402
-from harupan.renderers.sheets import shisen_page, zodiac_page, zodiac_share  # noqa: E402
-from harupan.renderers.tileart import ALL_CODES, mahjong_tile, zodiac_tile  # noqa: E402
+from harupan.generator.daily import day_bundle
+from harupan.renderers.model import Drawing, place
+from harupan.renderers.raster import png_bytes, render_image
+from harupan.renderers.sheets import shisen_page, zodiac_page, zodiac_share
+from harupan.renderers.tileart import ALL_CODES, mahjong_tile, zodiac_tile
 
 OUT = Path(__file__).resolve().parent / "samples"
 

@@ -1,5 +1,7 @@
 import json
 import os
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,23 +25,43 @@ def load_vectors(name: str):
     return data
 
 
-def debian_tool(program: str, package: str) -> str | None:
-    """The path of ``program``; when it is missing, the Debian ``package`` that has it is installed
-    first (the tests run as root on the CI machine). None where that cannot be done."""
+def system_tool(program: str) -> str:
+    """The path of ``program``, installed by ``tests/setup_tools.py``; fails naming it when missing
+    (the tests install nothing themselves)."""
     import shutil
-    import subprocess
+
+    from setup_tools import DEBIAN
 
     found = shutil.which(program)
-    if found or not shutil.which("apt-get") or os.geteuid() != 0:
-        return found
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(["apt-get", "update", "-qq"], check=True, timeout=900, env=env)
-    subprocess.run(["apt-get", "install", "-y", "-qq", package], check=True, timeout=1800, env=env)
-    return shutil.which(program)
+    if not found:
+        pytest.fail(f"{program} is missing (Debian package {DEBIAN[program]}): run python tests/setup_tools.py",
+                    pytrace=False)
+    return found
 
 
 def update_golden() -> bool:
     return os.environ.get("HARUPAN_UPDATE_GOLDEN") == "1"
+
+
+def need_golden(path: Path, test_file: str) -> Path:
+    """``path``, a golden file that must exist: a missing one fails the test, saying how to make
+    it (a test that wrote its own expectation would pass whatever the code did)."""
+    if not path.exists():
+        pytest.fail(f"golden file {path.relative_to(ROOT)} is missing: make it with "
+                    f"HARUPAN_UPDATE_GOLDEN=1 python -m pytest {Path(test_file).relative_to(ROOT)}, "
+                    "check it by eye, and commit it", pytrace=False)
+    return path
+
+
+# What the tests leave for a person to look at (a golden's mismatch, the phone screenshots):
+# outside the source tree, so a test run never changes the checkout.
+ARTIFACTS = Path(os.environ.get("HARUPAN_ARTIFACTS", Path(tempfile.gettempdir()) / "harupan-test-artifacts"))
+
+
+def artifact(name: str) -> Path:
+    """Where to leave ``name`` for review (see ARTIFACTS)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / name
 
 
 @pytest.fixture
@@ -49,32 +71,15 @@ def runner():
     return CliRunner()
 
 
-TOOLS = Path(os.environ.get("HARUPAN_TOOLS", Path.home() / ".cache" / "harupan-tools"))
+def npm_tool(package: str) -> Path:
+    """The file the tests use from the pinned npm ``package``, installed by ``tests/setup_tools.py``
+    into a cache outside the source tree; fails naming it when missing."""
+    from setup_tools import NPM, npm_installed, npm_path
 
-
-def npm_tool(package: str, version: str, file: str) -> Path:
-    """``file`` inside the npm ``package`` at exactly ``version``, installed when missing into a
-    cache folder outside the source tree (``$HARUPAN_TOOLS``, default ~/.cache/harupan-tools).
-    Fails naming the tool when npm cannot get it."""
-    import json as _json
-    import shutil
-    import subprocess
-
-    folder = TOOLS / f"{package}-{version}"
-    path = folder / "node_modules" / package / file
-    meta = folder / "node_modules" / package / "package.json"
-    try:
-        if path.is_file() and _json.loads(meta.read_text())["version"] == version:
-            return path
-    except (OSError, ValueError, KeyError):
-        pass
-    npm = shutil.which("npm") or debian_tool("npm", "npm")
-    assert npm, f"{package}@{version} is needed and npm is not installed"
-    folder.mkdir(parents=True, exist_ok=True)
-    r = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--no-save", "--silent", "--prefix", str(folder),
-                        f"{package}@{version}"], capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0 and path.is_file(), f"cannot install {package}@{version} from npm: {r.stderr.strip()[-500:]}"
-    return path
+    if not npm_installed(package):
+        pytest.fail(f"{package}@{NPM[package][0]} (npm) is missing from {npm_path(package).parents[2]}: "
+                    "run python tests/setup_tools.py", pytrace=False)
+    return npm_path(package)
 
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -98,12 +103,50 @@ def browser_site(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
-    """Debian's chromium (installed when missing), driven by Playwright."""
+    """Debian's chromium, driven by Playwright."""
     from playwright.sync_api import sync_playwright
 
-    path = debian_tool("chromium", "chromium")
-    assert path, "chromium is not installed and cannot be installed"
+    path = system_tool("chromium")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+# ---------------------------------------------------------------- the source tree stays as it was
+
+# Written by the tools themselves, not by a test: Python's bytecode, pytest's and hypothesis's
+# caches, pip's editable-install metadata.
+_TOOL_LITTER = ("__pycache__", ".pytest_cache", ".hypothesis", ".egg-info", ".ruff_cache", ".mypy_cache")
+
+
+def _untracked() -> set[str] | None:
+    """Files in the checkout that git does not track (ignored ones included), or None outside git."""
+    import shutil
+    import subprocess
+
+    git = shutil.which("git")
+    if git is None:
+        return None
+    r = subprocess.run([git, "ls-files", "--others", "-z"], cwd=ROOT, capture_output=True)
+    if r.returncode != 0:
+        return None
+    names = r.stdout.decode("utf-8", "replace").split("\0")
+    return {n for n in names if n and not any(part in n for part in _TOOL_LITTER)}
+
+
+def pytest_sessionstart(session):
+    session.config._harupan_untracked = _untracked()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """No test writes into the source tree: a file that appeared in the checkout during the run
+    fails the run, naming it."""
+    before = getattr(session.config, "_harupan_untracked", None)
+    after = _untracked()
+    if before is None or after is None:
+        return
+    new = sorted(after - before)
+    if new:
+        print(f"\nthe test run wrote into the source tree: {', '.join(new[:10])}", file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -5,7 +5,6 @@ import json
 import pytest
 from conftest import npm_tool
 
-AXE_VERSION = "4.14.1"
 WIDTHS = {"desktop": {"width": 1280, "height": 1000}, "phone": {"width": 360, "height": 780}}
 pytestmark = pytest.mark.slow
 
@@ -18,7 +17,7 @@ def pages(site):
 
 @pytest.fixture(scope="module")
 def axe_script():
-    return npm_tool("axe-core", AXE_VERSION, "axe.min.js").read_text(encoding="utf-8")
+    return npm_tool("axe-core").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))

@@ -1,16 +1,15 @@
 """End to end in headless Chromium (Debian's package): the day page played as a person plays it."""
 
 import json
-import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import artifact
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "tests" / "_artifacts"
 DATE = "2026-11-29"
 pytestmark = pytest.mark.slow
 
@@ -195,20 +194,19 @@ def test_served_site_and_screenshots(site, browser):
     try:
         line = server.stdout.readline()
         port = int(re.search(r"127\.0\.0\.1:(\d+)/", line).group(1))
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         for name, size in (("phone", {"width": 360, "height": 780}), ("desktop", {"width": 1280, "height": 1000})):
             ctx = browser.new_context(viewport=size, is_mobile=name == "phone", has_touch=name == "phone")
             pg = ctx.new_page()
             errors = []
-            pg.on("pageerror", lambda e: errors.append(str(e)))
+            pg.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
             open_day(pg, f"http://127.0.0.1:{port}/2026/11/29/index.html")
             click_pair(pg, *solution(site)[0])
             assert tiles_left(pg) == 142
             width = pg.evaluate("document.documentElement.scrollWidth")
             assert width <= size["width"], f"{name}: the page scrolls sideways ({width}px)"
-            pg.screenshot(path=str(ARTIFACTS / f"day-{name}.png"), full_page=True)
+            pg.screenshot(path=str(artifact(f"day-{name}.png")), full_page=True)
             pg.goto(f"http://127.0.0.1:{port}/index.html")
-            pg.screenshot(path=str(ARTIFACTS / f"home-{name}.png"), full_page=True)
+            pg.screenshot(path=str(artifact(f"home-{name}.png")), full_page=True)
             assert errors == []
             ctx.close()
     finally:

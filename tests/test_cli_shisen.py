@@ -29,7 +29,25 @@ def test_solve_outcomes(runner, tmp_path):
     gen = run(runner, "shisen", "generate", "--date", "2026-11-29")
     r = run(runner, "shisen", "solve", "-", "--budget", "1", input=gen.output)
     out = json.loads(r.output)
-    assert (r.exit_code, out["solvable"]) in ((3, None), (0, True))
+    assert r.exit_code == 3 and out["solvable"] is None  # one node cannot prove a 144-tile deal
+    r = run(runner, "shisen", "solve", "-", input=gen.output)
+    assert r.exit_code == 0 and json.loads(r.output)["solvable"] is True  # the default budget can
+
+
+def test_solve_explain(runner):
+    small = "1m 2p 3s 1m\n2p 3s 1m 2p\n3s 1m 2p 3s\n"
+    plain = run(runner, "shisen", "solve", "-", "--format", "text", input=small)
+    r = run(runner, "shisen", "solve", "-", "--format", "text", "--explain", input=small)
+    assert r.exit_code == 0 and r.output.endswith(plain.output)  # the reasoning, then the same answer
+    reasoning = r.output[: -len(plain.output)].splitlines()
+    assert reasoning[0].startswith("board 4x3: 12 tiles of 3 kinds")
+    assert any(line.startswith("probe 1m@0,0") for line in reasoning)
+    assert reasoning[-1].startswith("solved after")
+    r = run(runner, "shisen", "solve", "-", "--explain", input="1m 2p\n2p 1m\n")
+    out = json.loads(r.output)
+    assert r.exit_code == 1 and out["solvable"] is False
+    assert any("dead end" in line for line in out["explain"])
+    assert "explain" not in json.loads(run(runner, "shisen", "solve", "-", input="1m 2p\n2p 1m\n").output)
 
 
 def test_hint_and_shuffle(runner, tmp_path):

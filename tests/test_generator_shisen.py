@@ -8,7 +8,7 @@ from harupan.engine.errors import InputError
 from harupan.engine.shisen import SOLVED, format_json, legal_pairs, replay, solve
 from harupan.generator.shisen import FALLBACK_ATTEMPTS, GENERATOR_VERSION, PLAYOUTS, PRESETS, generate, parse_date, parse_size
 
-from conftest import GOLDEN, update_golden
+from conftest import GOLDEN, artifact, need_golden, update_golden
 
 GOLDEN_DATES = ["2026-01-01", "2026-02-28", "2026-11-29", "2027-06-15", "2028-02-29"]
 # Dates for the statistical checks: none of them is in the tuning set the bands were read from
@@ -17,7 +17,7 @@ CHECK_DATES = ["2026-03-01", "2026-04-17", "2026-05-05", "2026-06-30", "2026-08-
                "2026-09-09", "2026-10-03", "2026-12-25", "2027-02-14", "2027-03-01"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def made(date: str, size: str, level: str):
     """Layouts are values: the statistical tests share each one instead of dealing it again."""
     return generate(date, size, level)
@@ -30,11 +30,11 @@ def test_golden_layouts(date):
     actual = format_json(generate(date, "18x8", "normal"))
     if update_golden():
         path.write_text(actual, encoding="utf-8")
-    assert path.exists(), f"{path} is missing: make it with HARUPAN_UPDATE_GOLDEN=1 python -m pytest {__file__}"
-    expected = path.read_text(encoding="utf-8")
+    expected = need_golden(path, __file__).read_text(encoding="utf-8")
     if actual != expected:
-        path.with_suffix(".actual.json").write_text(actual, encoding="utf-8")
-    assert actual == expected
+        saved = artifact(f"{date}-18x8-normal.actual.json")
+        saved.write_text(actual, encoding="utf-8")
+        pytest.fail(f"{path.name} differs from the layout made now; see {saved}")
 
 
 @pytest.mark.parametrize("size", ["16x8", "18x8"])
@@ -67,9 +67,8 @@ def test_small_boards_out_of_band_say_so():
     assert replay(layout.board, layout.solution).is_empty()
     hard = PRESETS["hard"]
     in_band = hard.stuck[0] <= d["stuck_share"] and hard.careful[0] <= d["careful_stuck_share"]
-    assert d["in_band"] is in_band
-    if not in_band:
-        assert d["attempt"] <= FALLBACK_ATTEMPTS
+    assert in_band is False and d["in_band"] is False  # this date's 12x6 hard is one of the rare misses
+    assert d["attempt"] <= FALLBACK_ATTEMPTS
 
 
 def test_144_tiles_use_the_documented_36_kinds():

@@ -1,6 +1,7 @@
 """Imports flow one way (DESIGN.md §2): cli → publish → generator/renderers → engine."""
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -16,22 +17,56 @@ ALLOWED = {
 }
 # The one shared error type lives in engine/errors.py and may be raised from any layer.
 ANYWHERE = {"harupan.engine.errors"}
+# What the top package itself holds (plain data), importable from anywhere.
+TOP_LEVEL = {"__version__"}
 
 
-def our_imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = ".".join(path.relative_to(PKG.parent).with_suffix("").parts[:-1])
+MODULE_NAME = re.compile(r"harupan(?:\.\w+)+(?::\w+)?")
+
+
+def imports_in(source: str, package: str) -> list[str]:
+    """Every module of ours that ``source`` (a module of ``package``) imports, in every form:
+    ``import harupan.x``, ``from harupan.x import y``, ``from harupan import x``, relative
+    ``from ..x import y`` and ``from .. import x``, and a module named in a string (a lazy
+    command's ``"harupan.cli.x:y"``, ``importlib.import_module("harupan.x")``). A name taken
+    from a package (``from .. import publish``) counts as the submodule it may be."""
+    tree = ast.parse(source)
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out += [a.name for a in node.names if a.name.split(".")[0] == "harupan"]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                out.append(".".join(base + ([node.module] if node.module else [])))
-            elif node.module and node.module.split(".")[0] == "harupan":
-                out.append(node.module)
+                parts = package.split(".")
+                base = parts[: len(parts) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            if module.split(".")[0] != "harupan":
+                continue
+            out += [f"{module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and MODULE_NAME.fullmatch(node.value):
+            out.append(node.value.split(":")[0])
     return out
+
+
+def our_imports(path: Path) -> list[str]:
+    package = ".".join(path.relative_to(PKG.parent).with_suffix("").parts[:-1])
+    return imports_in(path.read_text(encoding="utf-8"), package)
+
+
+def layer_problems(layer: str, imports: list[str]) -> list[str]:
+    """The imports a module in ``layer`` may not make."""
+    bad = []
+    for mod in imports:
+        parts = mod.split(".")
+        if mod in ANYWHERE or any(mod.startswith(a + ".") for a in ANYWHERE):
+            continue
+        if len(parts) == 1 or parts[1] in TOP_LEVEL:
+            continue  # the package itself, or its plain data (__version__)
+        if parts[1] not in ALLOWED[layer]:
+            bad.append(f"{mod}: {layer} may not import {parts[1]}")
+    return bad
 
 
 FILES = sorted(p for layer in ALLOWED for p in (PKG / layer).rglob("*.py"))
@@ -40,12 +75,37 @@ FILES = sorted(p for layer in ALLOWED for p in (PKG / layer).rglob("*.py"))
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(PKG)))
 def test_layer_imports(path):
     layer = path.relative_to(PKG).parts[0]
-    for mod in our_imports(path):
-        parts = mod.split(".")
-        if mod in ANYWHERE or len(parts) < 2:
-            continue  # harupan/__init__ (version) is plain data
-        target = parts[1]
-        assert target in ALLOWED[layer], f"{path.relative_to(PKG)} imports {mod}: {layer} may not import {target}"
+    assert not layer_problems(layer, our_imports(path)), path.relative_to(PKG)
+
+
+@pytest.mark.parametrize("source, package", [
+    ("import harupan.publish.site", "harupan.engine"),
+    ("import harupan.publish.site as s", "harupan.engine.shisen"),
+    ("from harupan.publish import site", "harupan.engine"),
+    ("from harupan import publish", "harupan.engine"),
+    ("from .. import publish", "harupan.engine"),
+    ("from ... import publish", "harupan.engine.shisen"),
+    ("from ..publish.site import build", "harupan.engine"),
+    ("from ...publish import site", "harupan.engine.shisen"),
+    ("def f():\n    from harupan.publish import site", "harupan.engine"),
+    ("import importlib\nimportlib.import_module('harupan.publish.site')", "harupan.engine"),
+    ("COMMANDS = {'x': 'harupan.publish.site:build'}", "harupan.engine"),
+])
+def test_every_form_of_import_is_seen(source, package):
+    """The checker itself: an engine module reaching publish is caught however it is written."""
+    problems = layer_problems("engine", imports_in(source, package))
+    assert problems and all(p.endswith("engine may not import publish") for p in problems), problems
+
+
+@pytest.mark.parametrize("source, package", [
+    ("from .. import __version__", "harupan.cli"),
+    ("from ..errors import InputError", "harupan.engine.shisen"),
+    ("from harupan.engine.errors import InputError", "harupan.renderers"),
+    ("from . import paths", "harupan.engine.shisen"),
+])
+def test_allowed_imports_pass(source, package):
+    layer = package.split(".")[1]
+    assert layer_problems(layer, imports_in(source, package)) == []
 
 
 def test_engine_uses_no_random_module():

@@ -5,6 +5,8 @@ import os
 import subprocess
 from pathlib import Path
 
+from conftest import system_tool
+
 from harupan.engine.rng import Rng
 from harupan.engine.shisen import Board, SOLVED, legal_pairs, path_between, replay, shuffle, solve
 from harupan.engine.zodiac import replay as zreplay
@@ -39,7 +41,7 @@ def write_cases(path: Path) -> list:
     for i, b in enumerate(boards):
         tiles = [p for p, _ in b.tiles()]
         paths = []
-        for j in range(min(6, len(tiles) * (len(tiles) - 1))):
+        for _ in range(min(6, len(tiles) * (len(tiles) - 1))):
             a = tiles[rng.below(len(tiles))]
             c = tiles[rng.below(len(tiles))]
             if a != c:
@@ -63,7 +65,7 @@ def test_js_engines_agree_with_python(tmp_path):
     cases = tmp_path / "cases.json"
     out = tmp_path / "js-out.json"
     shisen = write_cases(cases)
-    r = subprocess.run(["node", "--test", "tests/js/"], cwd=ROOT, capture_output=True, text=True, timeout=600,
+    r = subprocess.run([system_tool("node"), "--test", "tests/js/"], cwd=ROOT, capture_output=True, text=True, timeout=600,
                        env=dict(os.environ, HARUPAN_JS_CASES=str(cases), HARUPAN_JS_OUT=str(out)))
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     assert "# fail 0" in r.stdout and "# skipped 0" in r.stdout

@@ -8,12 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import npm_tool
+from conftest import artifact, npm_tool
 
 from harupan.engine.zodiac import Game
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "tests" / "_artifacts"
 DATE = "2026-11-29"
 PORTRAIT = {"width": 360, "height": 780}
 LANDSCAPE = {"width": 780, "height": 360}
@@ -247,8 +246,7 @@ def test_stats_share_line_and_reset(browser_site, phone):
     assert z["ended"] is True and z["score"] == phone.evaluate("window.harupanZodiac.game.score")
     panel = phone.locator("#harupan-stats")
     panel.scroll_into_view_if_needed()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    panel.screenshot(path=str(ARTIFACTS / "phone-stats.png"))
+    panel.screenshot(path=str(artifact("phone-stats.png")))
     phone.locator('#harupan-stats [data-action="reset"]').tap()  # the confirmation open too
     assert axe_violations(phone) == []  # the finished page: share boxes, filled panel
     phone.locator('#harupan-stats [data-action="reset-no"]').tap()
@@ -274,9 +272,7 @@ def test_stats_share_line_and_reset(browser_site, phone):
 
 
 def axe_violations(page) -> list[str]:
-    from test_a11y import AXE_VERSION
-
-    page.add_script_tag(content=npm_tool("axe-core", AXE_VERSION, "axe.min.js").read_text(encoding="utf-8"))
+    page.add_script_tag(content=npm_tool("axe-core").read_text(encoding="utf-8"))
     before = len(page.errors)
     result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
     # from file:// axe's own fetch of the style sheet (for one rule) is refused: its noise, not the page's
@@ -397,7 +393,6 @@ def test_a_day_visited_once_plays_offline(browser_site, browser):
 
 def test_phone_screenshots_for_review(browser_site, browser):
     """Portrait and landscape, a game in progress (pairs gone, one tile picked, zodiac moved)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     ctx = browser.new_context(viewport=PORTRAIT, is_mobile=True, has_touch=True, device_scale_factor=2)
     try:
         pg = ctx.new_page()
@@ -410,12 +405,12 @@ def test_phone_screenshots_for_review(browser_site, browser):
         for key in "LDRDLURD":
             pg.keyboard.press({"L": "ArrowLeft", "R": "ArrowRight", "U": "ArrowUp", "D": "ArrowDown"}[key])
         pg.locator("#shisen-app .sgrid").scroll_into_view_if_needed()
-        pg.screenshot(path=str(ARTIFACTS / "phone-portrait-game.png"))
-        pg.screenshot(path=str(ARTIFACTS / "phone-portrait-page.png"), full_page=True)
+        pg.screenshot(path=str(artifact("phone-portrait-game.png")))
+        pg.screenshot(path=str(artifact("phone-portrait-page.png")), full_page=True)
         pg.set_viewport_size(LANDSCAPE)
         pg.wait_for_function("window.harupanShisen.turned === false")
         pg.locator("#shisen-app .sgrid").scroll_into_view_if_needed()
-        pg.screenshot(path=str(ARTIFACTS / "phone-landscape-game.png"))
+        pg.screenshot(path=str(artifact("phone-landscape-game.png")))
         assert tiles_left(pg) == 132
     finally:
         ctx.close()

@@ -1,3 +1,5 @@
+import contextlib
+import os
 import re
 
 import pytest
@@ -13,7 +15,7 @@ from harupan.renderers.raster import png_bytes, render_image
 from harupan.renderers.sheets import shisen_page, zodiac_page, zodiac_share
 from harupan.renderers.tileart import mahjong_tile, zodiac_tile
 
-from conftest import GOLDEN, debian_tool, update_golden
+from conftest import GOLDEN, artifact, need_golden, system_tool, update_golden
 
 OUT = GOLDEN / "render"
 SMALL = Layout(parse_text("""
@@ -26,17 +28,18 @@ SMALL = Layout(parse_text("""
 
 def compare_image(name: str, img: Image.Image, tolerance: float) -> None:
     """Exact (tolerance 0) for pure geometry; a mean-difference budget where text is rasterised.
-    On a mismatch the actual image is written beside the expected one."""
+    On a mismatch the actual image is left for review outside the tree (conftest.ARTIFACTS)."""
     path = OUT / f"{name}.png"
-    if update_golden() or not path.exists():
+    if update_golden():
         img.save(path)
-    expected = Image.open(path).convert("RGB")
+    expected = Image.open(need_golden(path, __file__)).convert("RGB")
     assert expected.size == img.size, f"{name}: size {img.size} != {expected.size}"
     diff = ImageChops.difference(expected, img.convert("RGB"))
     mean = sum(ImageStat.Stat(diff).mean) / 3
     if mean > tolerance or (tolerance == 0 and diff.getbbox() is not None):
-        img.save(OUT / f"{name}.actual.png")
-        pytest.fail(f"{name}: differs from golden (mean {mean:.3f}); see {name}.actual.png")
+        actual = artifact(f"{name}.actual.png")
+        img.save(actual)
+        pytest.fail(f"{name}: differs from golden (mean {mean:.3f}); see {actual}")
 
 
 @pytest.mark.parametrize("code", ["1p", "6p", "7p", "9p", "3s", "4s", "8s", "5z"])
@@ -71,12 +74,13 @@ def test_sheet_html_golden():
     d = layout_to_dict(SMALL)
     html = sheet_html([("문제", shisen_page(d)), ("정답", shisen_page(d, answers=True))], "하루 판 · 사천성", "a4")
     path = OUT / "sheet-small.html"
-    if update_golden() or not path.exists():
+    if update_golden():
         path.write_text(html, encoding="utf-8")
-    expected = path.read_text(encoding="utf-8")
+    expected = need_golden(path, __file__).read_text(encoding="utf-8")
     if normalise_html(html) != normalise_html(expected):
-        (OUT / "sheet-small.actual.html").write_text(html, encoding="utf-8")
-    assert normalise_html(html) == normalise_html(expected)
+        actual = artifact("sheet-small.actual.html")
+        actual.write_text(html, encoding="utf-8")
+        pytest.fail(f"sheet-small.html differs from golden; see {actual}")
     assert "@page landscape" in html and 'class="page portrait"' in html
 
 
@@ -140,14 +144,41 @@ def test_render_cli_bad_output(runner, tmp_path):
         assert r.exit_code == 2 and msg in r.stderr
     locked = tmp_path / "locked"
     locked.mkdir()
-    locked.chmod(0o500)
-    try:
+    with unwritable(locked):
         r = runner.invoke(cli, ["render", str(src), "--format", "png", "-o", str(locked / "x.png")])
-        if r.exit_code != 0:  # root may write anyway
-            assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1
-    finally:
-        locked.chmod(0o700)
+        assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert not [p for p in tmp_path.rglob("*") if p.name.startswith(".")]
+
+
+@contextlib.contextmanager
+def unwritable(folder):
+    """``folder`` made unwritable for this process: by its mode, or, for root (whom modes do
+    not stop), by the immutable attribute (``chattr +i``, e2fsprogs). Fails if neither holds."""
+    import shutil
+    import subprocess
+
+    folder.chmod(0o500)
+    immutable = False
+    if os.geteuid() == 0:
+        chattr = shutil.which("chattr")
+        assert chattr, "chattr (Debian package e2fsprogs) is needed to make a folder unwritable for root"
+        r = subprocess.run([chattr, "+i", str(folder)], capture_output=True, text=True)
+        assert r.returncode == 0, f"chattr +i {folder} failed: {r.stderr.strip()}"
+        immutable = True
+    try:
+        probe = folder / "probe"
+        try:
+            probe.write_text("x")
+        except OSError:
+            pass
+        else:
+            probe.unlink()
+            pytest.fail(f"could not make {folder} unwritable here")
+        yield
+    finally:
+        if immutable:
+            subprocess.run([shutil.which("chattr") or "chattr", "-i", str(folder)], check=True)
+        folder.chmod(0o700)
 
 
 def test_render_cli_bad_font(runner, tmp_path):
@@ -202,9 +233,7 @@ def test_the_pdf_looks_like_the_png(tmp_path):
     with one tile left out must fail the same comparison."""
     import subprocess
 
-    pdftoppm = debian_tool("pdftoppm", "poppler-utils")
-    if pdftoppm is None:
-        pytest.skip("poppler's pdftoppm is missing and cannot be installed here")
+    pdftoppm = system_tool("pdftoppm")
     page = shisen_page(layout_to_dict(SMALL), "a4", answers=True)
     pillow = render_image(page, 0.25)
 

@@ -147,7 +147,7 @@ def test_reach_by_bends_splits_reach_at_one_bend():
             one, two = g.reach_by_bends(source, g.padded & ~tiles, tiles)
             assert two == g.reach(source, g.padded & ~tiles, tiles)
             for q in occupied - {(x, y)}:
-                path = find_path(w, h, lambda p: p in occupied, (x, y), q)
+                path = find_path(w, h, lambda p, occupied=occupied: p in occupied, (x, y), q)
                 assert bool(one >> g.bit(*q) & 1) == (path is not None and len(path) <= 3), (w, h, (x, y), q)
 
 
@@ -182,7 +182,7 @@ def test_witness_is_a_legal_path_crossing_the_fewest_costly_cells():
             for b in sorted(occupied - {a})[:4]:
                 ia, ib = 1 << g.bit(*a), 1 << g.bit(*b)
                 cells = g.witness(ia, ib, empty, costly)
-                path = find_path(w, h, lambda p: p in occupied, a, b)
+                path = find_path(w, h, lambda p, occupied=occupied: p in occupied, a, b)
                 assert (cells != -1) == (path is not None), (w, h, a, b)
                 if path is None:
                     continue

@@ -17,7 +17,7 @@ from harupan.cli.main import cli
 from harupan.publish.lock import SiteLock
 
 from sitecheck import broken_links, page_text, snapshot
-from conftest import debian_tool
+from conftest import npm_tool, system_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}
@@ -252,13 +252,10 @@ def test_parallel_build_equals_days_one_by_one(tmp_path):
 
 @pytest.mark.slow
 def test_nu_html_checker_finds_no_errors(base_site):
-    assert debian_tool("java", "default-jre-headless"), "no Java runtime for the Nu checker"
-    tools = ROOT / "tests" / "tools"
-    jar = tools / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
-    if not jar.exists():
-        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent"], cwd=tools, check=True, timeout=600)
+    java = system_tool("java")
+    jar = npm_tool("vnu-jar")
     pages = sorted(str(p) for p in base_site.rglob("*.html"))
-    r = subprocess.run(["java", "-jar", str(jar), "--errors-only", "--format", "text", *pages],
+    r = subprocess.run([java, "-jar", str(jar), "--errors-only", "--format", "text", *pages],
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
 

@@ -13,7 +13,7 @@ from harupan.engine.zodiac import (OVER, PLAYING, WON, Game, move, pack, replay,
 from conftest import load_vectors
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-import zodiac_baseline  # noqa: E402
+import zodiac_baseline
 
 REPLAYS = load_vectors("zodiac_replays.json")["replays"]
 cells16 = st.lists(st.integers(0, 11), min_size=16, max_size=16)
@@ -35,11 +35,21 @@ def test_merge_rules():
 
 
 def test_pig_facts():
-    # a pig is worth 2048 rats, and building one from rats scores 6130
-    assert 2 ** (12 - 1) == 2048
-    def cost(rank):
-        return 0 if rank == 1 else 2 * cost(rank - 1) + rank
-    assert cost(12) == 6130
+    """The rule page says a pig holds 2048 rats and that building one from rats scores 6130 in
+    all: merge rats by the engine's own rule until one tile is left, and count."""
+    from harupan.engine.zodiac import PIG
+
+    tiles, score = [1] * 2048, 0
+    while len(tiles) > 1:
+        merged = []
+        for a, b in zip(tiles[::2], tiles[1::2], strict=True):
+            out, gained = slide_line([a, b, 0, 0])
+            assert out[1:] == [0, 0, 0], (a, b, out)  # equal neighbours always merge into one
+            merged.append(out[0])
+            score += gained
+        tiles = merged
+    assert tiles == [PIG] and score == 6130
+    assert slide_line([PIG, PIG, 0, 0]) == ([PIG, PIG, 0, 0], 0)  # and a pig merges no further
 
 
 @given(cells16)

@@ -102,7 +102,7 @@ class StampedCommand(click.Command):
 
 
 QUOTE_LIMIT = 80  # characters of bad input an error line may quote
-_QUOTED = re.compile(r"""'(?:[^'\\]|\\.){%d,}?'|"(?:[^"\\]|\\.){%d,}?"|\S{%d,}""" % (QUOTE_LIMIT + 1, QUOTE_LIMIT + 1, 2 * QUOTE_LIMIT))
+_QUOTED = re.compile(r"""'(?:[^'\\]|\\.){%d,}?'|"(?:[^"\\]|\\.){%d,}?"|\S{%d,}""" % (QUOTE_LIMIT + 1, QUOTE_LIMIT + 1, 2 * QUOTE_LIMIT))  # noqa: UP031 (a regex's braces)
 
 
 def _is_path(text: str) -> bool:

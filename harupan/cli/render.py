@@ -73,7 +73,7 @@ def render_cmd(file, fmt, paper, answers, easy, share, font_file, out) -> None:
         puzzle = shisen_page(data, paper, easy=easy)
         answer = shisen_page(data, paper, easy=easy, answers=True) if answers else None
         pages = [("사천성 문제", puzzle)] + ([("사천성 정답", answer)] if answer else [])
-        single = answer if (answers and fmt in ("png", "svg")) else puzzle
+        single = answer if (answer is not None and fmt in ("png", "svg")) else puzzle
         title = "하루 판 · 사천성"
     else:
         single = zodiac_share(data) if share else zodiac_page(data, paper)

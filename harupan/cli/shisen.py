@@ -39,14 +39,23 @@ def _pairs(order):
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
 @click.option("--budget", type=click.IntRange(1), default=DEFAULT_BUDGET, show_default=True,
               help="Search nodes before giving up (exit 3).")
+@click.option("--explain", is_flag=True,
+              help="Also show the solver's reasoning, a line per step (best on a small board); "
+                   "with --format json, as the list \"explain\".")
 @click.pass_context
-def solve_cmd(ctx: click.Context, file: str, fmt: str, budget: int) -> None:
+def solve_cmd(ctx: click.Context, file: str, fmt: str, budget: int, explain: bool) -> None:
     """Solve FILE (text or JSON form, - for stdin). Exit 0 solved, 1 unsolvable, 3 undecided."""
     text, name = read_input(file)
     layout = parse_any(text, source=name)
-    result = solve(layout.board, budget)
+    reasoning: list[str] = []
+    result = solve(layout.board, budget, trace=reasoning.append if explain else None)
+    if fmt == "text":
+        for line in reasoning:
+            click.echo(line)
     if fmt == "json":
-        out = {"solvable": result.solvable, "nodes": result.nodes}
+        out: dict[str, object] = {"solvable": result.solvable, "nodes": result.nodes}
+        if explain:
+            out["explain"] = reasoning
         if result.status == SOLVED:
             out["solution"] = _pairs(result.solution)
         emit_json(out)

@@ -13,6 +13,7 @@ colours 2. The source's table gives no figure for three soldiers; we score them 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -71,7 +72,7 @@ def deal(seed: str, players: int = 4, jokers: int = 0) -> Deal:
     hands: list[list[str]] = [[] for _ in range(players)]
     pos = 0
 
-    def take(p, n):
+    def take(p: int, n: int) -> None:
         nonlocal pos
         hands[p].extend(cards[pos:pos + n])
         pos += n
@@ -124,9 +125,9 @@ class Meld:
                 "soldiers3": "세 졸병 군단", "soldiers4": "네 졸병 군단"}[self.kind]
 
 
-def meld_kind(cards) -> str | None:
+def meld_kind(given: Iterable[str]) -> str | None:
     """What meld these cards form, if any."""
-    cards = tuple(cards)
+    cards = tuple(given)
     if len(cards) == 1:
         if cards[0] == JOKER:
             return "joker"
@@ -150,7 +151,7 @@ class Scoring:
     points: int
 
 
-def _candidate_melds(counts: tuple[int, ...], jokers: int):
+def _candidate_melds(counts: tuple[int, ...], jokers: int) -> Iterator[tuple[tuple[int, ...], str, int]]:
     """Melds that use the first card left (lowest kind), so each decomposition is found once."""
     if jokers:
         yield ((), "joker", 1)
@@ -179,10 +180,10 @@ def _candidate_melds(counts: tuple[int, ...], jokers: int):
 
 
 @lru_cache(maxsize=200_000)
-def _best(counts: tuple[int, ...], jokers: int) -> tuple[int, tuple] | None:
+def _best(counts: tuple[int, ...], jokers: int) -> tuple[int, tuple[Meld, ...]] | None:
     if not jokers and not any(counts):
         return 0, ()
-    best = None
+    best: tuple[int, tuple[Meld, ...]] | None = None
     for idx, kind, used_jokers in _candidate_melds(counts, jokers):
         rest = list(counts)
         for i in idx:
@@ -198,7 +199,7 @@ def _best(counts: tuple[int, ...], jokers: int) -> tuple[int, tuple] | None:
     return best
 
 
-def best_scoring(hand, exposed: tuple[Meld, ...] = ()) -> Scoring | None:
+def best_scoring(hand: Iterable[str], exposed: tuple[Meld, ...] = ()) -> Scoring | None:
     """The decomposition of the concealed ``hand`` into melds with the most points (plus any
     ``exposed`` melds already on the table), or None when the cards do not all fit in melds."""
     counts = [0] * N
@@ -219,7 +220,7 @@ def best_scoring(hand, exposed: tuple[Meld, ...] = ()) -> Scoring | None:
     return Scoring(melds, sum(m.points for m in melds))
 
 
-def misdeal(hand) -> bool:
+def misdeal(hand: Iterable[str]) -> bool:
     """True when a dealt hand holds none of: a general, a concealed triple, a concealed four of a
     kind, four soldiers of four colours. The deal is then void and the cards are shuffled again."""
     cards = [parse_card(c) for c in hand]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from typing import MutableSequence, TypeVar
+from typing import TypeVar
+from collections.abc import MutableSequence, Sequence
 
 _M32 = 0xFFFFFFFF
 T = TypeVar("T")
@@ -51,5 +52,5 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

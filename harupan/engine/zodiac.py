@@ -15,7 +15,9 @@ otherwise one spawn, then **over** if nothing can move.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import InputError
 from .rng import Rng
@@ -50,7 +52,7 @@ def slide_line(line: list[int]) -> tuple[list[int], int]:
     return out + [0] * (len(line) - len(out)), score
 
 
-def _build_tables():
+def _build_tables() -> tuple[list[int], ...]:
     """Every row slid toward cell 0 and toward cell 3, with the score gained, and the same
     results spread into a column (for vertical moves). The rule of :func:`slide_line`, written
     out in one loop: this runs at every start of the program, and the loop takes a third of the
@@ -89,6 +91,12 @@ def _build_tables():
 # The full tables are built on first use (a fifth of a second): a bulk verify never needs them,
 # it fills the rows it meets (see :class:`_RowTable`). The lists are filled in place, so the
 # functions that bind them as default arguments see the filled lists.
+_LEFT: list[int]
+_RIGHT: list[int]
+_SCORE: list[int]
+_SCORE_R: list[int]
+_UP: list[int]
+_DOWN: list[int]
 _LEFT, _RIGHT, _SCORE, _SCORE_R, _UP, _DOWN = ([] for _ in range(6))
 
 
@@ -111,7 +119,7 @@ def column_tables() -> tuple[list[int], list[int]]:
     return _UP, _DOWN
 
 
-class _RowTable(dict):
+class _RowTable(dict[int, int]):
     """A slide table filled row by row as rows are met: a dict lookup costs about what a list
     index does, and a bulk verify meets a few thousand of the 65,536 rows. A row met in one
     table is filled in all six (one slide each way gives them all)."""
@@ -150,25 +158,27 @@ _from = int.from_bytes
 _K = COLUMN_GATHER = (1 << 48) | (1 << 36) | (1 << 24) | (1 << 12)
 
 
-def _columns(b: int, K=_K) -> tuple[int, int, int, int]:
+def _columns(b: int, K: int = _K) -> tuple[int, int, int, int]:
     return (((b & 0x000F000F000F000F) * K >> 48) & 0xFFFF, ((b & 0x00F000F000F000F0) * K >> 52) & 0xFFFF,
             ((b & 0x0F000F000F000F00) * K >> 56) & 0xFFFF, ((b & 0xF000F000F000F000) * K >> 60) & 0xFFFF)
 
 
-def _left(b: int, L=_LEFT, S=_SCORE) -> tuple[int, int]:
+def _left(b: int, L: list[int] = _LEFT, S: list[int] = _SCORE) -> tuple[int, int]:
     _ensure_tables()
     r0, r1, r2, r3 = _split(b.to_bytes(8, "little"))
     return _from(_join(L[r0], L[r1], L[r2], L[r3]), "little"), S[r0] + S[r1] + S[r2] + S[r3]
 
 
-def _up(b: int, U=_UP, S=_SCORE) -> tuple[int, int]:
+def _up(b: int, U: list[int] = _UP, S: list[int] = _SCORE) -> tuple[int, int]:
     _ensure_tables()
     c0, c1, c2, c3 = _columns(b)
     return U[c0] | (U[c1] << 4) | (U[c2] << 8) | (U[c3] << 12), S[c0] + S[c1] + S[c2] + S[c3]
 
 
-def move(b: int, letter: str, split=_split, join=_join, from_bytes=_from, L=_LEFT, R=_RIGHT, U=_UP, D=_DOWN,
-         S=_SCORE, SR=_SCORE_R, K=_K) -> tuple[int, int]:
+def move(b: int, letter: str, split: Callable[[bytes], tuple[int, ...]] = _split,
+         join: Callable[..., bytes] = _join, from_bytes: Callable[[bytes, Any], int] = _from,
+         L: list[int] = _LEFT, R: list[int] = _RIGHT, U: list[int] = _UP, D: list[int] = _DOWN,
+         S: list[int] = _SCORE, SR: list[int] = _SCORE_R, K: int = _K) -> tuple[int, int]:
     """(new packed board, score gained) for one letter; the board is unchanged for a no-op.
 
     The four directions are written out inline: a second function call per move cost 10%."""
@@ -197,7 +207,7 @@ def move(b: int, letter: str, split=_split, join=_join, from_bytes=_from, L=_LEF
 
 # ---------------------------------------------------------------- boards
 
-def pack(cells) -> int:
+def pack(cells: Iterable[int]) -> int:
     b = 0
     for i, v in enumerate(cells):
         b |= v << (4 * i)
@@ -266,8 +276,8 @@ def spawn(b: int, rng: Rng) -> int:
     return b | (rank << shift)
 
 
-def check_cells(cells, *, source: str = "start") -> list[int]:
-    cells = list(cells)
+def check_cells(given: Iterable[Any], *, source: str = "start") -> list[int]:
+    cells: list[int] = list(given)
     if len(cells) != 16:
         raise InputError(f"{source}: expected 16 cells, got {len(cells)}")
     for i, v in enumerate(cells):
@@ -285,7 +295,7 @@ def parse_start(text: str) -> list[int]:
     return check_cells(cells)
 
 
-def format_start(cells) -> str:
+def format_start(cells: Iterable[int]) -> str:
     return ",".join(str(v) for v in cells)
 
 
@@ -350,7 +360,7 @@ class Result:
     state: str
     top: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"board": list(self.board), "score": self.score, "counted": self.counted,
                 "state": self.state, "top": self.top}
 
@@ -371,7 +381,7 @@ class Game:
         self.state = state or (WON if has_pig(board) else PLAYING if can_move(board) else OVER)
 
     @classmethod
-    def start(cls, seed: str, start: list[int] | None = None) -> "Game":
+    def start(cls, seed: str, start: list[int] | None = None) -> Game:
         rng = Rng(seed)
         if start is None:
             b = spawn(spawn(0, rng), rng)
@@ -380,10 +390,10 @@ class Game:
         return cls(b, rng)
 
     @classmethod
-    def for_date(cls, date: str) -> "Game":
+    def for_date(cls, date: str) -> Game:
         return cls.start(seed_for(date))
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         rng = Rng.__new__(Rng)
         rng._s = list(self.rng._s)
         return Game(self.board, rng, self.score, self.counted, self.state)
@@ -410,7 +420,7 @@ class Game:
             self.state = OVER
         return True
 
-    def play(self, letters: str, first: int = 1, draws: "Draws | None" = None) -> None:
+    def play(self, letters: str, first: int = 1, draws: Draws | None = None) -> None:
         """:meth:`apply` for each of ``letters`` (the first numbered ``first`` in errors), in one
         loop: the bulk verify's hot path. Same results, errors and RNG state as :meth:`apply`, but
         the move, the pig check, the spawn and the game-over check are table look-ups and bit
@@ -506,9 +516,13 @@ class Game:
 def replay(letters: str, *, date: str | None = None, seed: str | None = None,
            start: list[int] | None = None) -> Result:
     """Replay ``letters`` from a date's start, or from ``seed`` (and optionally a given start)."""
-    if (date is None) == (seed is None):
+    if date is not None and seed is None:
+        key = seed_for(date)
+    elif seed is not None and date is None:
+        key = seed
+    else:
         raise InputError("give exactly one of a date or a seed")
-    game = Game.start(seed_for(date) if date is not None else seed, start)
+    game = Game.start(key, start)
     for i, ch in enumerate(letters, 1):
         game.apply(ch, i)
     return game.result()

@@ -220,7 +220,7 @@ def play(game: Game, max_moves: int = 20000, clock=time.perf_counter, depth: int
     """Play ``game`` to its end (won or over); the seeded spawns happen as they happen.
     ``depth`` fixes the search depth (1 is the quick bot); None adapts it to the board."""
     t0 = clock()
-    letters = []
+    letters: list[str] = []
     while game.state not in (WON,) and len(letters) < max_moves:
         m = choose(game.board, depth)
         if m is None:

@@ -22,6 +22,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import Literal
 
 from ..engine.errors import InputError
 
@@ -223,10 +224,10 @@ class Transaction:
         self.made_dirs.clear()
         self.folders.clear()
 
-    def __enter__(self) -> "Transaction":
+    def __enter__(self) -> Transaction:
         return self
 
-    def __exit__(self, kind, exc, tb) -> bool:
+    def __exit__(self, kind, exc, tb) -> Literal[False]:
         if kind is None:
             self.commit()
             return False

@@ -36,7 +36,7 @@ class SiteConfig:
     difficulties: tuple[str, ...]
     par: str
 
-    def check(self) -> "SiteConfig":
+    def check(self) -> SiteConfig:
         if not self.base_url.startswith(("http://", "https://")):
             raise InputError(f"base_url {self.base_url!r} must start with http:// or https://")
         zone(self.timezone)

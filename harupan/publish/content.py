@@ -143,7 +143,7 @@ def _convert(node: yaml.Node) -> Node:
     return Node(_scalar(node), line)
 
 
-def _scalar(node: yaml.ScalarNode):
+def _scalar(node: yaml.Node):
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_object(node, deep=True)
@@ -345,7 +345,7 @@ def load_pages(folder: Path, figure_kinds: dict) -> tuple[list[Page], list[str]]
             pages.append(page)
         else:
             unreadable = True
-    slugs = {}
+    slugs: dict[str, str] = {}
     for p in pages:
         if p.slug in slugs:
             problems.append(f"{p.source}:{p.lines.get('slug', 1)}: slug: {p.slug!r} is also used by {slugs[p.slug]}")

@@ -49,8 +49,8 @@ def check(content: Path | None = None) -> Checked:
                     key = f"sections[{si}].figures[{fi}]" + (f".{p.key}" if p.key else "")
                     problems.append(f"{page.source}:{line}: {key}: {p.message}")
         missing = set(missing_glyphs(page_text(page), "sans"))
-        for key, d in drawings.items():
-            if key[0] == page.slug:
+        for (slug, _, _), d in drawings.items():
+            if slug == page.slug:
                 for item in d.items:
                     if isinstance(item, Text):
                         missing |= set(missing_glyphs(item.text, item.font))

@@ -138,11 +138,11 @@ def wall(data: dict) -> Drawing:
     """The four walls from above, every stack coloured by what it is for."""
     size, origin = 24.0, 40.0
     role: dict = {}
-    for seat, w, n, part in data["deal"]:
+    for seat, w, n, _part in data["deal"]:
         role[(w, n)] = ("deal", seat)
     for w, n in data["dead"]:
         role[(w, n)] = ("dead", None)
-    for w, n, part in data["flowers"]:
+    for w, n, _part in data["flowers"]:
         role.setdefault((w, n), ("flower", None))
     items: list = []
     for w in range(4):
@@ -158,7 +158,7 @@ def wall(data: dict) -> Drawing:
     bw, bn = data["break"]
     x, y, cw, ch = _wall_cell(bw, bn, size, origin)
     items.append(RoundRect(x - 1, y - 1, cw + 2, ch + 2, 4, stroke=PATH, width=3))
-    for (fw, fn), part, (tw, tn) in data["loose"]:
+    for _from, part, (tw, tn) in data["loose"]:
         x, y, cw, ch = _wall_cell(tw, tn, size, origin)
         items += [Circle(x + cw / 2, y + ch / 2, 7, fill="#FFFFFF", stroke=PATH, width=2),
                   Text(x + cw / 2, y + ch / 2, part, 8, PATH)]

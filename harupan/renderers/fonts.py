@@ -12,6 +12,7 @@ ascender and descender), which is where CJK glyphs are designed to sit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -64,7 +65,7 @@ class Font:
     descender: int
     cmap: dict
     advances: dict
-    glyphs: object  # fontTools glyph set
+    glyphs: Any  # fontTools glyph set (fontTools has no type information)
     _outlines: dict = field(default_factory=dict, repr=False)
 
     def has(self, ch: str) -> bool:

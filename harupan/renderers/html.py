@@ -23,7 +23,7 @@ def _game_template(name: str) -> tuple[str, str | None, Callable[[], bool] | Non
         path = Path(folder, name) if folder else None
         if path is not None and path.is_file():
             mtime = path.stat().st_mtime
-            return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
+            return path.read_text(encoding="utf-8"), str(path), lambda p=path, m=mtime: p.stat().st_mtime == m
     return None
 
 

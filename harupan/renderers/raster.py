@@ -149,7 +149,7 @@ def render_image(drawing: Drawing, scale: float = 1.0) -> Image.Image:
 def png_bytes(img: Image.Image, dpi: int | None = None) -> bytes:
     """PNG with no time stamp or other varying chunk: same pixels, same bytes."""
     out = io.BytesIO()
-    kwargs = {"optimize": False, "compress_level": 6}
+    kwargs: dict[str, object] = {"optimize": False, "compress_level": 6}
     if dpi:
         kwargs["dpi"] = (dpi, dpi)
     img.save(out, "PNG", **kwargs)

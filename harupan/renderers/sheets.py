@@ -12,7 +12,7 @@ import datetime as _dt
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .model import Circle, Drawing, Line, RoundRect, Text, Use, place
+from .model import Circle, Drawing, Line, Primitive, RoundRect, Text, Use, place
 from .tileart import TILE_H, TILE_W, ZODIAC_NAMES, ZODIAC_SIZE, mahjong_tile, zodiac_tile
 
 DPI = 300
@@ -191,9 +191,9 @@ def shisen_page(layout: dict, paper: str = "a4", *, easy: bool = False, answers:
     return Drawing(frame.width, frame.height, tuple(items))
 
 
-def zodiac_board_items(cells, x0: float, y0: float, size: float) -> list:
+def zodiac_board_items(cells, x0: float, y0: float, size: float) -> list[Primitive]:
     s = size / (4 * ZODIAC_SIZE)
-    items = [RoundRect(x0 - 12 * s, y0 - 12 * s, size + 24 * s, size + 24 * s, 16 * s, fill="#E4DDCF")]
+    items: list[Primitive] = [RoundRect(x0 - 12 * s, y0 - 12 * s, size + 24 * s, size + 24 * s, 16 * s, fill="#E4DDCF")]
     for i, rank in enumerate(cells):
         r, c = divmod(i, 4)
         items += place(zodiac_tile(rank), x0 + c * ZODIAC_SIZE * s, y0 + r * ZODIAC_SIZE * s, s)
@@ -224,7 +224,7 @@ def zodiac_page(data: dict, paper: str = "a4") -> Drawing:
 def zodiac_share(data: dict) -> Drawing:
     """The day's share image, 1200 × 630."""
     date = data.get("date")
-    items = [RoundRect(0, 0, 1200, 630, 0, fill="#F6F1E6"),
+    items: list[Primitive] = [RoundRect(0, 0, 1200, 630, 0, fill="#F6F1E6"),
              Text(70, 150, "하루 판", 64, ACCENT, align="start"),
              Text(70, 240, "십이지 머지", 56, INK, align="start"),
              Text(70, 320, date_ko(date) if date else "", 34, MUTED, align="start"),

@@ -56,6 +56,7 @@ def play_data(bundle: dict) -> dict:
 def play_symbols(bundle: dict) -> tuple[str, dict]:
     """The SVG symbols the page's script draws with, and the labels it shows."""
     from .games import day_views
+
     from .svg import symbols_svg
 
     symbols: dict[str, Drawing] = {}

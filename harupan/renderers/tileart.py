@@ -75,13 +75,13 @@ def _stick(cx: float, cy: float, length: float, colour: str = GREEN, w: float = 
             Line(((cx, cy - length / 2 + 2.5), (cx, cy + length / 2 - 2.5)), IVORY, 0.8)]
 
 
-STICKS = {
+STICKS: dict[int, list[tuple[float, float, float] | tuple[float, float, float, str]]] = {  # x, y, length[, colour]
     2: [(24, 17, 26), (24, 51, 26)],
     3: [(24, 17, 26), (14, 51, 26), (34, 51, 26)],
     4: [(14, 17, 26), (34, 17, 26), (14, 51, 26), (34, 51, 26)],
     5: [(10, 17, 26), (38, 17, 26), (24, 34, 26, RED), (10, 51, 26), (38, 51, 26)],
     6: [(x, y, 26) for y in (17, 51) for x in (10, 24, 38)],
-    7: [(24, 10, 16, RED)] + [(x, y, 20) for y in (32, 56) for x in (10, 24, 38)],
+    7: [(24, 10, 16, RED), *((x, y, 20) for y in (32, 56) for x in (10, 24, 38))],
     8: [(x, y, 26) for y in (17, 51) for x in (7, 18.5, 29.5, 41)],
     9: [(x, y, 19, RED if x == 24 else GREEN) for y in (12, 34, 56) for x in (10, 24, 38)],
 }
@@ -100,7 +100,7 @@ def _bamboo(n: int) -> list:
     out = []
     for spec in STICKS[n]:
         x, y, length = spec[:3]
-        colour = spec[3] if len(spec) > 3 else GREEN
+        colour = spec[3] if len(spec) == 4 else GREEN
         out += _stick(x, y, length, colour, 5.0 if n == 8 else 6.0)
     return out
 

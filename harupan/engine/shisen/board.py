@@ -32,7 +32,7 @@ class Board:
     height: int
     cells: tuple[tuple[str | None, ...], ...]
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not (1 <= self.width <= MAX_SIDE and 1 <= self.height <= MAX_SIDE):
             raise InputError(f"board size {self.width}x{self.height} is outside 1..{MAX_SIDE} on a side")
         if len(self.cells) != self.height or any(len(r) != self.width for r in self.cells):
@@ -52,7 +52,7 @@ class Board:
     def is_empty(self) -> bool:
         return self.count() == 0
 
-    def with_cells(self, changes: dict[Point, str | None]) -> "Board":
+    def with_cells(self, changes: dict[Point, str | None]) -> Board:
         rows = [list(r) for r in self.cells]
         for (x, y), c in changes.items():
             rows[y][x] = c
@@ -91,14 +91,12 @@ def parse_text(text: str, *, source: str | None = None) -> Board:
     if not lines:
         raise InputError("empty board: expected one line per row of tile codes", source=source)
     rows: list[tuple[str | None, ...]] = []
-    width = None
+    width = len(lines[0].split())
     for y, line in enumerate(lines):
         tokens = line.split()
-        if width is None:
-            width = len(tokens)
-        elif len(tokens) != width:
+        if len(tokens) != width:
             raise InputError(f"row {y + 1} has {len(tokens)} cells, row 1 has {width} (ragged rows)", source=source)
-        row = []
+        row: list[str | None] = []
         for x, tok in enumerate(tokens):
             if tok == EMPTY:
                 row.append(None)
@@ -142,7 +140,7 @@ def layout_from_dict(data: Any, *, source: str | None = None) -> Layout:
         for y, r in enumerate(cells):
             if len(r) != width:
                 raise InputError(f"row {y + 1} has {len(r)} cells, row 1 has {width} (ragged rows)")
-            row = []
+            row: list[str | None] = []
             for x, c in enumerate(r):
                 if c is None:
                     row.append(None)

@@ -85,7 +85,8 @@ def domino_tiling(g: Geometry, cells: int, rng: Rng) -> list[tuple[int, int]] | 
     return pairs
 
 
-def _flip(partner, pairs, old1, old2, new1, new2):
+def _flip(partner: dict[int, int], pairs: list[tuple[int, int]], old1: tuple[int, int], old2: tuple[int, int],
+          new1: tuple[int, int], new2: tuple[int, int]) -> None:
     """Swap two dominoes for two others, keeping ``pairs`` sorted (as if rebuilt)."""
     for x, y in (old1, old2):
         partner.pop(x), partner.pop(y)

@@ -7,6 +7,7 @@ step and every state is an immutable value that can be shared.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import InputError
@@ -52,7 +53,7 @@ def remove_pair(board: Board, pair: Pair) -> Board:
     return board.with_cells({pair[0]: None, pair[1]: None})
 
 
-def replay(board: Board, order) -> Board:
+def replay(board: Board, order: Iterable[Pair]) -> Board:
     """Apply a removal order move by move; raises on the first illegal step (1-based)."""
     for i, pair in enumerate(order, 1):
         try:
@@ -67,7 +68,7 @@ class State:
     """A position and how it was reached. ``previous`` is None for the start."""
 
     board: Board
-    previous: "State | None" = None
+    previous: State | None = None
     move: Pair | None = None  # the pair removed to get here; None after a shuffle or at start
 
     @property
@@ -109,14 +110,14 @@ def hint(board: Board, budget: int = DEFAULT_BUDGET) -> Hint | None:
     whole = solve(board, budget)
     if whole.status != SOLVED:
         return None
-    counts = Counter(c for _, c in board.tiles())
+    counts: Counter[str | None] = Counter(c for _, c in board.tiles())
     for pair in pairs:
         if counts[board[pair[0]]] == 2:
-            return Hint(pair, path_between(board, *pair))
+            return Hint(pair, check_move(board, pair))
     # The solver's own first move keeps the board solvable by definition.
-    first = whole.solution[0]
-    first = tuple(sorted(first, key=lambda q: (q[1], q[0])))
-    return Hint(first, path_between(board, *first))
+    assert whole.solution is not None  # SOLVED carries its removal order
+    a, b = sorted(whole.solution[0], key=lambda q: (q[1], q[0]))
+    return Hint((a, b), check_move(board, (a, b)))
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,6 @@ def shuffle(board: Board, seed: str, budget: int = DEFAULT_BUDGET) -> Shuffled:
         if new == board and len(kinds) > 1:
             continue
         result = solve(new, budget)
-        if result.status == SOLVED:
+        if result.status == SOLVED and result.solution is not None:
             return Shuffled(new, result.solution)
     raise InputError("shuffle found no solvable arrangement of these tiles")

@@ -16,11 +16,14 @@ next row. Cell (x, y) of the board is bit ``(y+1)·(W+3) + (x+1)``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, compress
 from operator import eq
 
 Point = tuple[int, int]
+Cells = Sequence[Sequence[object]]  # cells[y][x]: a tile's kind (equal kinds pair), or None: empty
+Ends = tuple[int, ...]  # the padded indices (zero, one or two) a run of empty cells sees at its ends
 
 
 class Geometry:
@@ -261,7 +264,7 @@ def geometry(width: int, height: int) -> Geometry:
     return Geometry(width, height)
 
 
-def bits(mask: int):
+def bits(mask: int) -> Iterator[int]:
     """The set bit positions of ``mask``, lowest first."""
     while mask:
         low = mask & -mask
@@ -271,7 +274,7 @@ def bits(mask: int):
 
 # ---------------------------------------------------------------- one pair, with corners
 
-def _segment_clear(blocked, a: Point, b: Point, ends: tuple[Point, Point]) -> bool:
+def _segment_clear(blocked: Callable[[Point], bool], a: Point, b: Point, ends: tuple[Point, Point]) -> bool:
     """True when every cell from a to b (a straight line) is free, the two path ends excepted."""
     (ax, ay), (bx, by) = a, b
     if ax == bx:
@@ -283,7 +286,7 @@ def _segment_clear(blocked, a: Point, b: Point, ends: tuple[Point, Point]) -> bo
     return all(c in ends or not blocked(c) for c in cells)
 
 
-def find_path(width: int, height: int, occupied, a: Point, b: Point) -> list[Point] | None:
+def find_path(width: int, height: int, occupied: Callable[[Point], object], a: Point, b: Point) -> list[Point] | None:
     """Corner points ``[a, …, b]`` of a legal path from a to b, or None.
 
     ``occupied(p)`` says whether board cell p holds a tile. Among legal paths it returns one with
@@ -307,14 +310,14 @@ def find_path(width: int, height: int, occupied, a: Point, b: Point) -> list[Poi
     def ok(*pts: Point) -> bool:
         return all(_segment_clear(blocked, pts[i], pts[i + 1], ends) for i in range(len(pts) - 1))
 
-    def length(pts) -> int:
+    def length(pts: list[Point]) -> int:
         return sum(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p, q in zip(pts, pts[1:]))
 
     # 0 bends
     if (ax == bx or ay == by) and ok(a, b):
         return [a, b]
     # 1 bend
-    best = None
+    best: list[Point] | None = None
     for c in ((bx, ay), (ax, by)):
         if c not in ends and not blocked(c) and ok(a, c, b):
             cand = [a, c, b]
@@ -323,7 +326,7 @@ def find_path(width: int, height: int, occupied, a: Point, b: Point) -> list[Poi
     if best:
         return best
     # 2 bends: a vertical run to row y, across, down to b; or horizontal, vertical, horizontal.
-    candidates = []
+    candidates: list[list[Point]] = []
     for y in range(-1, height + 1):
         p, q = (ax, y), (bx, y)
         if p in ends or q in ends or blocked(p) or blocked(q) or ax == bx:
@@ -352,7 +355,7 @@ def _column_order(W: int, H: int) -> tuple[int, ...]:
     return tuple(py * W + px for px in range(W) for py in range(H))
 
 
-def visible_pairs(width: int, height: int, cells) -> list[tuple[Point, Point]]:
+def visible_pairs(width: int, height: int, cells: Cells) -> list[tuple[Point, Point]]:
     """Every joinable pair of equal tiles, from one sweep over the empty runs, sorted row-major
     (first tile first, then second).
 
@@ -370,27 +373,27 @@ def visible_pairs(width: int, height: int, cells) -> list[tuple[Point, Point]]:
             for a, b in sorted(visible_index_pairs(width, height, cells))]
 
 
-def visible_index_pairs(width: int, height: int, cells) -> set[tuple[int, int]]:
+def visible_index_pairs(width: int, height: int, cells: Cells) -> set[tuple[int, int]]:
     """The pairs of :func:`visible_pairs` as indices into the padded grid (row-major, so sorting
     the index pairs sorts the points)."""
     W, H = width + 2, height + 2
     n = W * H
-    grid = [None] * (W + 1)
+    grid: list[object] = [None] * (W + 1)
     for row in cells:
         grid += row
         grid.append(None)
         grid.append(None)
     grid += [None] * (W - 1)
-    found = set()
+    found: set[tuple[int, int]] = set()
     add = found.add
 
-    def emit(seen):
+    def emit(seen: set[int]) -> None:
         if len(seen) == 2:
             a, b = seen
             if grid[a] == grid[b]:
                 add((a, b) if a < b else (b, a))
             return
-        by_code = {}
+        by_code: dict[object, list[int]] = {}
         for i in seen:
             c = grid[i]
             if c in by_code:
@@ -406,7 +409,7 @@ def visible_index_pairs(width: int, height: int, cells) -> set[tuple[int, int]]:
 
     # column runs of empty cells, top to bottom; each cell learns the tiles at the run's ends
     columns = [i for i in _column_order(W, H) if grid[i] is None]
-    col_runs = []
+    col_runs: list[tuple[int, int]] = []
     k, m = 0, len(columns)
     while k < m:
         first = i = columns[k]
@@ -415,9 +418,10 @@ def visible_index_pairs(width: int, height: int, cells) -> set[tuple[int, int]]:
             i += W
             k += 1
         col_runs.append((first, i))
-    NONE = ()
-    ends_v = [NONE] * n
+    NONE: Ends = ()
+    ends_v: list[Ends] = [NONE] * n
     for first, last in col_runs:
+        e: Ends
         if first >= W:
             e = (first - W, last + W) if last + W < n else (first - W,)
         else:
@@ -428,7 +432,7 @@ def visible_index_pairs(width: int, height: int, cells) -> set[tuple[int, int]]:
             ends_v[first:last + 1:W] = [e] * ((last - first) // W + 1)
     # row runs: seen are their own ends and the column-run ends of their cells
     empties = [i for i, v in enumerate(grid) if v is None]
-    ends_h = [NONE] * n
+    ends_h: list[Ends] = [NONE] * n
     k, m = 0, len(empties)
     while k < m:
         first = i = empties[k]

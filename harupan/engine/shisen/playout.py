@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from ..rng import Rng
 from .board import Board
+from .paths import Geometry
 from .solver import board_bits
 
 
@@ -34,7 +35,7 @@ class Playout:
     legal_counts: tuple[int, ...]  # legal pairs available before each removal
 
 
-def _initial_pairs(g, tiles, kinds) -> list[tuple[int, int]]:
+def _initial_pairs(g: Geometry, tiles: int, kinds: dict[str, int]) -> list[tuple[int, int]]:
     empty = g.padded & ~tiles
     out = []
     for mask in kinds.values():
@@ -68,7 +69,7 @@ def playouts(board: Board, rng: Rng, player: str = RANDOM) -> Iterator[Playout]:
     if player not in PLAYERS:
         raise ValueError(f"unknown player {player!r}")
     g, tiles, kinds = board_bits(board)
-    kind_of = {}
+    kind_of: dict[int, str] = {}
     for code, mask in kinds.items():
         m = mask
         while m:
@@ -81,9 +82,12 @@ def playouts(board: Board, rng: Rng, player: str = RANDOM) -> Iterator[Playout]:
         yield _play(g, tiles, dict(kinds), kind_of, list(first), rng, careful)
 
 
-def _safe(legal: list, kinds: dict, kind_of: dict) -> list:
+Triple = tuple[int, int, int]  # a legal pair's two tile bits and the mask of both
+
+
+def _safe(legal: list[Triple], kinds: dict[str, int], kind_of: dict[int, str]) -> list[Triple]:
     """The safe pairs on offer (see the module docstring), in ``legal``'s order."""
-    by_kind: dict[str, list] = {}
+    by_kind: dict[str, list[Triple]] = {}
     for p in legal:
         by_kind.setdefault(kind_of[p[0]], []).append(p)
     out = []
@@ -97,17 +101,18 @@ def _safe(legal: list, kinds: dict, kind_of: dict) -> list:
     return out
 
 
-def _play(g, tiles: int, kinds: dict, kind_of: dict, legal: list, rng: Rng, careful: bool = False) -> Playout:
+def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str], first: list[tuple[int, int]],
+          rng: Rng, careful: bool = False) -> Playout:
     # known[x]: the tiles x is known to pair with. A joinable pair stays joinable, so this only
     # grows; bits of tiles already gone never meet the masks it is tested against.
     known: dict[int, int] = {}
-    for x, y in legal:
+    for x, y in first:
         known[x] = known.get(x, 0) | y
         known[y] = known.get(y, 0) | x
     counts = []
     removed = 0
     # each legal pair is kept with the mask of its two cells: filtering is then one AND a pair
-    legal = [(a, b, a | b) for a, b in legal]
+    legal = [(a, b, a | b) for a, b in first]
     while legal:
         counts.append(len(legal))
         offer = (_safe(legal, kinds, kind_of) or legal) if careful else legal

@@ -30,31 +30,81 @@ Search times are heavy-tailed: one early wrong pairing can cost thousands of nod
 the search restarts with growing node limits (the Luby sequence) and a seeded reshuffle of its
 tie-breaks; the memo of failed positions carries over (a failure is a fact, whatever the order),
 and the last run is bounded only by the overall budget, so the search stays complete.
+
+Cells go by three names in the engine; this table is the one place that gives all three.
+
+=========  ===================================  ======  ==================================================
+name       cell (x, y) of a W×H board is        stride  used by
+=========  ===================================  ======  ==================================================
+point      the pair ``(x, y)``, 0-based; the    --      :class:`.board.Board`, the API, JSON, the CLI,
+           ring round the board is x = -1 or            :func:`.paths.find_path`
+           W, y = -1 or H
+bit        bit ``(y+1)·(W+3) + (x+1)`` of an    W+3     :class:`.paths.Geometry`, this solver,
+           int (a bitboard); a *tile* here is           :mod:`.playout`, :mod:`.build`
+           the one-bit mask ``1 << bit``, a
+           *group* or a cell set an OR of them
+index      item ``(y+1)·(W+2) + (x+1)`` of a    W+2     :func:`.paths.visible_index_pairs` (the sweep
+           flat list                                    that finds every joinable pair at once)
+=========  ===================================  ======  ==================================================
+
+Bits and indices both pad the board with its ring (W+2 columns, H+2 rows). A bitboard row has one
+bit more, a guard that is never empty, so that shifting a mask by one never wraps a run into the
+next row; the sweep's list needs none (it stops each run at its row's last index itself). ``Geometry.bit`` and
+``Geometry.point`` turn points into bits and back; :meth:`_Search.joinable_now` turns indices into
+bits.
+
+Each step of the relaxation is a :class:`Step` record: which tile went, with which partner(s), and
+which cells of tiles gone before it its path crossed. ``harupan shisen solve --explain`` prints
+the search as it goes (:func:`solve`'s ``trace``).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .board import Board, Pair
 from ..rng import Rng
 from ..status import SolveStatus
+from .board import Board, Pair
 from .paths import Geometry, geometry, visible_index_pairs
 
 SOLVED, UNSOLVABLE, UNDECIDED = SolveStatus.SOLVED, SolveStatus.UNSOLVABLE, SolveStatus.UNDECIDED
 DEFAULT_BUDGET = 3_000
 
+Trace = Callable[[str], None]  # receives one line of the solver's reasoning at a time
+
 
 @dataclass(frozen=True)
 class SolveResult:
-    status: str
+    status: SolveStatus
     solution: tuple[Pair, ...] | None
     nodes: int
 
     @property
     def solvable(self) -> bool | None:
         return {SOLVED: True, UNSOLVABLE: False}.get(self.status)
+
+
+NOT_LOOKED_FOR = -1  # Step.crossed before its witness path is looked for (a cell set is never negative)
+
+
+@dataclass(slots=True)
+class Step:
+    """How one tile went in a relaxation: ``tile`` joined one of ``partners`` (one-bit masks)
+    along a path that needs the cells ``crossed`` empty (cells of tiles gone earlier in the same
+    relaxation; 0 for a path clear at the start).
+
+    A flood only says that some path exists. Which cells it crossed is worked out from a witness
+    path, in ``empty`` with ``gone`` the tiles gone before, the first time a child position
+    replays the step; until then ``crossed`` is :data:`NOT_LOOKED_FOR` (most positions probed
+    are never branched on, so most steps are never replayed)."""
+
+    tile: int
+    partners: int
+    crossed: int
+    empty: int = 0
+    gone: int = 0
 
 
 class _OutOfBudget(Exception):
@@ -71,6 +121,10 @@ def board_bits(board: Board) -> tuple[Geometry, int, dict[str, int]]:
         tiles |= b
         kinds[code] = kinds.get(code, 0) | b
     return g, tiles, kinds
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _low_bits(mask: int) -> list[int]:
@@ -101,6 +155,187 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
+class _Relaxation:
+    """One run of the relaxation on a position (see :meth:`_Search.hopeless`): the tiles that
+    can go, one :class:`Step` each, in an order that lets them go.
+
+    The parts: :meth:`start` (a fresh start: every tile joinable now) or :meth:`replay` (the
+    parent's steps that still hold), then :meth:`settle` (the fixed point). Along the way
+    :meth:`wake` replays the parked steps that waited for a tile, and :meth:`release` queues the
+    tiles a newly emptied cell may have freed."""
+
+    __slots__ = ("g", "tiles", "group_of", "base_empty", "todo", "queued", "gone", "steps", "waiting", "rank")
+
+    def __init__(self, g: Geometry, groups: list[int], tiles: int) -> None:
+        self.g = g
+        self.tiles = tiles
+        group_of: dict[int, int] = {}  # tile -> its group
+        for grp in groups:
+            rest = grp
+            while rest:
+                t = rest & -rest
+                rest ^= t
+                group_of[t] = grp
+        self.group_of = group_of
+        self.base_empty = g.padded & ~tiles
+        self.todo: deque[int] = deque()  # tiles to look at, taken from the right
+        self.queued: set[int] = set()  # the tiles in todo
+        self.gone = 0  # the tiles shown able to go so far
+        self.steps: list[Step] = []  # how each went, in order
+        self.waiting: dict[int, list[Step]] = {}  # tile -> parked parent steps that crossed it
+        self.rank: dict[int, int] = {}  # tile -> its step's place in the parent's order
+
+    def start(self, joinable: dict[int, int]) -> None:
+        """A fresh start: every tile joinable now goes (with its partners). A tile that cannot join
+        now can only join later through cells emptied meanwhile, and :meth:`release` queues
+        exactly those."""
+        gone = 0
+        steps = self.steps
+        for u, partners in joinable.items():
+            gone |= u
+            steps.append(Step(u, partners, 0))
+        self.gone = gone
+        if gone:
+            self.release(gone, self.base_empty)
+
+    def replay(self, hint: list[Step], direct: dict[int, int]) -> None:
+        """Take over the parent's steps (``hint``) that still hold here, in the parent's order. A
+        step holds when its partner is still in the tile's group and every cell it crossed is
+        empty; one that waits only for crossed cells is parked on one of them (:meth:`wake`). A
+        tile joinable at the root without crossing anything (``direct``) still is. Then the
+        tiles no parked step waits for are queued: their own steps failed."""
+        g, tiles, group_of, waiting, rank = self.g, self.tiles, self.group_of, self.waiting, self.rank
+        keep = self.steps.append
+        direct_of = direct.get
+        gone = 0
+        for i, step in enumerate(hint):
+            u = step.tile
+            rank[u] = i
+            group = group_of.get(u)
+            if group is None or gone & u:
+                continue  # removed on the way here (its cell is empty from the start), or gone
+            allowed = step.partners & group
+            taken = None
+            crossed = 0
+            if allowed:
+                crossed = step.crossed
+                if crossed == NOT_LOOKED_FOR:  # once per step, whichever child replays it first
+                    crossed = step.crossed = g.witness(u, step.partners, step.empty, step.gone) & step.gone
+                if not crossed & tiles & ~gone:
+                    taken = step
+            if taken is None:
+                partners = direct_of(u, 0) & group
+                if partners:  # joinable at the root without crossing any cell: still is
+                    taken = Step(u, partners, 0)
+                else:
+                    if allowed:  # wait for the cells it crossed
+                        need = crossed & tiles & ~gone
+                        waiting.setdefault(need & -need, []).append(step)
+                    continue
+            gone |= u
+            keep(taken)
+            if waiting and u in waiting:
+                self.gone = gone
+                self.wake(u)
+                gone = self.gone
+        self.gone = gone
+        # Look first at the tiles no step is waiting for: the waiting ones usually go for free
+        # when those do. The sweep in settle() catches the rest.
+        blocked = 0
+        for held in waiting.values():
+            for step in held:
+                blocked |= step.tile
+        roots = _low_bits(tiles & ~gone & ~blocked)
+        self.todo.extend(roots)
+        self.queued.update(roots)
+
+    def wake(self, u: int) -> int:
+        """Replay the parked steps that waited for tile ``u``, now gone (and, in turn, those that
+        waited for the tiles they free); the tiles that went."""
+        waiting, steps, tiles = self.waiting, self.steps, self.tiles
+        gone = self.gone
+        went = 0
+        stack = waiting.pop(u)
+        while stack:
+            step = stack.pop()
+            v = step.tile
+            if gone & v:
+                continue
+            need = step.crossed & tiles & ~gone
+            if need:
+                waiting.setdefault(need & -need, []).append(step)
+                continue
+            gone |= v
+            went |= v
+            steps.append(step)
+            if v in waiting:
+                stack.extend(waiting.pop(v))
+        self.gone = gone
+        return went
+
+    def release(self, new: int, empty: int) -> None:
+        """Queue the tiles that cells ``new`` (just emptied) may have freed. A new path for a tile
+        u runs through such a cell, so u and one of its partners (or the partner's empty cell)
+        are both in sight of those cells: one flood from all of them finds that sight (fills
+        distribute over unions)."""
+        seen = self.g.reach_any(new, empty | new, self.tiles)
+        near = seen | new
+        queued, group_of, todo = self.queued, self.group_of, self.todo
+        for u in _low_bits(seen & ~self.gone):
+            if u not in queued and group_of[u] & ~u & near:
+                todo.appendleft(u)  # after those already waiting: see settle()'s sweep
+                queued.add(u)
+
+    def settle(self, swept: bool, removed_since_root: int) -> None:
+        """The fixed point: take queued tiles until none is left; a tile that reaches a partner
+        goes, with every partner it reaches (joining is symmetric), and the cells it frees wake
+        and queue what they may free.
+
+        After a replay (``swept`` False), a tile left over that can go now has a path that either
+        crosses only cells empty at the root (so its partner was ``direct`` and it went in the
+        replay) or crosses a cell removed since the root (``removed_since_root``) or gone here,
+        and so is in sight of those: one release from all of them, once the queue first runs
+        dry, queues it. The fixed point is one set whatever the order of its steps, so the answer
+        is the one a fresh start gives."""
+        g, tiles, group_of, steps, waiting, queued = (self.g, self.tiles, self.group_of, self.steps,
+                                                        self.waiting, self.queued)
+        base_empty = self.base_empty
+        todo = self.todo
+        gone = self.gone
+        while True:
+            if not todo:
+                if swept or gone == tiles:
+                    break
+                swept = True
+                self.gone = gone
+                self.release(gone | removed_since_root, base_empty)
+                # Earliest in the parent's order first: each that goes frees the steps that
+                # crossed it, which then need no flood; tiles queued later wait their turn.
+                rank = self.rank
+                todo = self.todo = deque(sorted(todo, key=lambda u: rank.get(u, 0), reverse=True))
+                continue
+            t = todo.pop()
+            queued.discard(t)
+            if gone & t:
+                continue
+            empty = base_empty | gone
+            hit = g.reach_any(t, empty, group_of[t] & ~t)
+            if hit:
+                new = (t | hit) & ~gone
+                # What each joining relied on is looked for only if a child replays the step.
+                steps.append(Step(t, hit & -hit, NOT_LOOKED_FOR, empty, gone))
+                for u in _low_bits(new & ~t):
+                    steps.append(Step(u, t, NOT_LOOKED_FOR, empty, gone))
+                self.gone = gone = gone | new
+                for u in _low_bits(new):  # parked steps that waited for these cells
+                    if u in waiting:
+                        new |= self.wake(u)
+                gone = self.gone
+                if swept:  # before the sweep, the sweep's own release covers this one
+                    self.release(new, empty)
+        self.gone = gone
+
+
 class _Search:
     def __init__(self, g: Geometry, budget: int):
         self.g = g
@@ -112,6 +347,10 @@ class _Search:
         self.probe = PROBE_GROUPS
         self.direct: dict[int, int] = {}  # at the root: tile -> partners joinable there
         self.root_tiles = 0  # the tiles at the root
+        self.stuck = 0  # the tiles the last relaxation that failed could never remove
+        self.trace: Trace | None = None
+        self.code_of: dict[int, str] = {}  # tile -> its code, for the trace
+        self.depth = 0  # branching depth, for the trace
 
     def set_root(self, groups: list[int], tiles: int) -> None:
         """Remember the starting position; :meth:`hopeless` relies on it when it replays."""
@@ -133,7 +372,8 @@ class _Search:
                 out.append((a, b))
         return out
 
-    def propagate(self, groups: list[int], tiles: int, check: list[int]):
+    def propagate(self, groups: list[int], tiles: int, check: list[int]
+                  ) -> tuple[list[int], int, list[tuple[int, int]]]:
         """Remove what can go without a choice. ``check`` lists the groups whose joinability may
         have changed since they were last found stuck. Returns (groups, tiles, removed)."""
         g = self.g
@@ -182,7 +422,7 @@ class _Search:
         (:func:`.paths.visible_index_pairs`) instead of a flood per tile."""
         g = self.g
         w, stride = g.width, g.stride
-        cells = [[None] * w for _ in range(g.height)]
+        cells: list[list[int | None]] = [[None] * w for _ in range(g.height)]
         for gid, grp in enumerate(groups):
             rest = grp
             while rest:
@@ -193,19 +433,16 @@ class _Search:
         partners: dict[int, int] = {}
         w2 = w + 2
         for a, b in visible_index_pairs(w, g.height, cells):
+            # index (stride W+2) -> bit (stride W+3): same padded row and column
             a = 1 << (a // w2 * stride + a % w2)
             b = 1 << (b // w2 * stride + b % w2)
             partners[a] = partners.get(a, 0) | b
             partners[b] = partners.get(b, 0) | a
         return partners
 
-    def hopeless(self, groups: list[int], tiles: int, hint: list | None = None) -> tuple[bool, list | None]:
-        """The relaxation: (True, None) when some tile can never be removed, whatever the order;
-        else (False, steps), where steps say how every tile went, in order: (tile, its partner
-        or partners, the cells of tiles gone before that its path crossed). A flood finds only
-        that a path exists; the cells come from a witness path, looked for the first time a child
-        replays the step (a step then reads [tile, partner, None, empty, gone] until then), since
-        most positions probed are never branched on.
+    def hopeless(self, groups: list[int], tiles: int, hint: list[Step] | None = None) -> list[Step] | None:
+        """The relaxation: None when some tile can never be removed, whatever the order (those
+        tiles are left in ``self.stuck``); else the steps saying how every tile went, in order.
 
         ``hint`` is the parent position's steps. Here there are fewer tiles and tighter groups,
         and a step still holds once its partner is still in the tile's group and every cell it
@@ -215,142 +452,40 @@ class _Search:
         not, wakes the steps waiting for it and queues the tiles in its sight). The fixed point
         is one set whatever the order of its steps, so the answer is the one a fresh start
         gives, for a few floods instead of one per tile."""
-        g = self.g
-        group_of = {}
-        for grp in groups:
-            rest = grp
-            while rest:
-                t = rest & -rest
-                rest ^= t
-                group_of[t] = grp
-        base_empty = g.padded & ~tiles
-        todo: deque[int] = deque()
-        queued: set[int] = set()
-        gone = 0
-        steps: list = []  # (tile, partners, crossed), or [tile, partner, None, empty, gone] until replayed
-        waiting: dict[int, list] = {}  # tile -> replayed steps that crossed it
-
-        def wake(u: int) -> int:
-            """Replay the parent's steps that waited for tile ``u``, now gone; the tiles that went."""
-            nonlocal gone
-            went = 0
-            stack = waiting.pop(u)
-            while stack:
-                step = stack.pop()
-                v = step[0]
-                if gone & v:
-                    continue
-                need = step[2] & tiles & ~gone
-                if need:
-                    waiting.setdefault(need & -need, []).append(step)
-                    continue
-                gone |= v
-                went |= v
-                steps.append(step)
-                if v in waiting:
-                    stack.extend(waiting.pop(v))
-            return went
-
-        def release(new: int, empty: int) -> None:
-            # A new path for a tile u runs through a cell just emptied, so u and one of its
-            # partners (or the partner's empty cell) are both in sight of those cells. One
-            # flood from all of them finds that sight (fills distribute over unions).
-            seen = g.reach_any(new, empty | new, tiles)
-            near = seen | new
-            for u in _low_bits(seen & ~gone):
-                if u not in queued and group_of[u] & ~u & near:
-                    todo.appendleft(u)  # after those already waiting: see the sweep below
-                    queued.add(u)
-
-        if hint is not None:
-            keep = steps.append
-            direct_of = self.direct.get
-            rank = {}
-            for i, step in enumerate(hint):
-                u = step[0]
-                rank[u] = i
-                group = group_of.get(u)
-                if group is None or gone & u:
-                    continue  # removed on the way here (its cell is empty from the start), or gone
-                allowed = step[1] & group
-                taken = None
-                if allowed:
-                    crossed = step[2]
-                    if crossed is None:  # a witness not looked for yet (see below); once per step
-                        crossed = step[2] = g.witness(u, step[1], step[3], step[4]) & step[4]
-                    if not crossed & tiles & ~gone:
-                        taken = step
-                if taken is None:
-                    direct = direct_of(u, 0) & group
-                    if direct:  # joinable at the root without crossing any cell: still is
-                        taken = (u, direct, 0)
-                    else:
-                        if allowed:  # wait for the cells it crossed
-                            need = crossed & tiles & ~gone
-                            waiting.setdefault(need & -need, []).append(step)
-                        continue
-                gone |= u
-                keep(taken)
-                if waiting and u in waiting:
-                    wake(u)
-            # Check first the tiles no step is waiting for (their own steps failed): the waiting
-            # ones usually go for free when those do. The sweep below catches the rest.
-            blocked = 0
-            for held in waiting.values():
-                for step in held:
-                    blocked |= step[0]
-            roots = _low_bits(tiles & ~gone & ~blocked)
-            todo.extend(roots)
-            queued.update(roots)
+        run = _Relaxation(self.g, groups, tiles)
         if hint is None:
-            # First round: every tile joinable now goes (with its partners), found by one sweep;
-            # a tile that cannot join now can only join later through cells emptied meanwhile,
-            # and release() queues exactly those.
-            for u, partners in self.joinable_now(groups).items():
-                gone |= u
-                steps.append((u, partners, 0))
-            if gone:
-                release(gone, base_empty)
-        # A fresh start has queued what it must. After a replay, a tile left over that can go
-        # now has a path that either crosses only cells empty at the root (so its partner is in
-        # ``self.direct`` and it went above), or crosses a cell removed since the root or gone
-        # here, and so is in sight of those: one release from all of them, once the roots are
-        # done, queues it.
-        swept = hint is None
-        while True:
-            if not todo:
-                if swept or gone == tiles:
-                    break
-                swept = True
-                release(gone | (self.root_tiles & ~tiles), base_empty)
-                # Earliest in the parent's order first: each that goes frees the steps that
-                # crossed it, which then need no flood; tiles queued later wait their turn.
-                todo = deque(sorted(todo, key=lambda u: rank.get(u, 0), reverse=True))
-                continue
-            t = todo.pop()
-            queued.discard(t)
-            if gone & t:
-                continue
-            empty = base_empty | gone
-            hit = g.reach_any(t, empty, group_of[t] & ~t)
-            if hit:
-                # Joining is symmetric: the partners t reaches could reach t, so they go too.
-                new = (t | hit) & ~gone
-                # What each joining relied on: the gone cells on a witness path, looked for only
-                # if a child replays the step (most positions probed are never branched on).
-                p = hit & -hit
-                steps.append([t, p, None, empty, gone])
-                for u in _low_bits(new & ~t):
-                    steps.append([u, t, None, empty, gone])
-                gone |= new
-                for u in _low_bits(new):  # replayed steps that waited for these cells
-                    if u in waiting:
-                        new |= wake(u)
-                if swept:  # before the sweep, the sweep's own release covers this one
-                    release(new, empty)
-        if gone != tiles:
-            return True, None
-        return False, steps
+            run.start(self.joinable_now(groups))
+        else:
+            run.replay(hint, self.direct)
+        run.settle(hint is None, self.root_tiles & ~tiles)
+        if run.gone != tiles:
+            self.stuck = tiles & ~run.gone
+            return None
+        return run.steps
+
+    # ------------------------------------------------------------ the trace (--explain)
+
+    def _name(self, tile: int) -> str:
+        x, y = self.g.point(tile.bit_length() - 1)
+        return f"{self.code_of.get(tile, '?')}@{x},{y}"
+
+    def _names(self, mask: int) -> str:
+        return " ".join(self._name(t) for t in _low_bits(mask))
+
+    def _say(self, text: str) -> None:
+        if self.trace is not None:
+            self.trace("  " * self.depth + text)
+
+    def _say_forced(self, removed: list[tuple[int, int]]) -> None:
+        if removed:
+            pairs = ", ".join(f"{self._name(a)}+{self._name(b)}" for a, b in removed)
+            self._say(f"forced: {_count(len(removed), 'pair')} can go without a choice (joinable, and the last "
+                      f"two of a kind, or a kind's four as two joinable pairs): {pairs}")
+
+    def _say_dead_end(self, what: str) -> None:
+        self._say(f"{what}: dead end, {self._names(self.stuck)} can never go, whatever the order")
+
+    # ------------------------------------------------------------ search
 
     def search(self, groups: list[int], tiles: int, check: list[int]) -> list[tuple[int, int]] | None:
         """The starting position: propagate, test, then branch (:meth:`expand` goes deeper)."""
@@ -358,23 +493,33 @@ class _Search:
         if self.nodes > self.limit:
             raise _OutOfBudget
         groups, tiles, removed = self.propagate(groups, tiles, check)
+        if self.trace is not None:
+            self._say_forced(removed)
         if not groups:
+            self._say("the board is clear")
             return removed
         key = frozenset(groups)
         if key in self.failed:
+            self._say("this position is already known to fail")
             return None
-        stuck, steps = self.hopeless(groups, tiles)
-        if stuck:
+        steps = self.hopeless(groups, tiles)
+        if steps is None:
+            if self.trace is not None:
+                self._say_dead_end("relaxation")
             self.failed.add(key)
             return None
+        self._say(f"relaxation: all {tiles.bit_count()} tiles could go in some order, so no dead end is "
+                  "proved; the choices left are which tiles of a kind pair with which")
         found = self.expand(groups, tiles, steps, key)
         return None if found is None else removed + found
 
-    def expand(self, groups: list[int], tiles: int, steps: list, key: frozenset) -> list[tuple[int, int]] | None:
+    def expand(self, groups: list[int], tiles: int, steps: list[Step], key: frozenset[int]
+               ) -> list[tuple[int, int]] | None:
         """Branch at a position that passed the relaxation. Probe: for the few groups with the
         fewest joinable pairs, try every pairing one step deep (propagation and relaxation);
         branch in the group that leaves the fewest children alive, whose tests are already done."""
         g = self.g
+        trace = self.trace
         empty = g.padded & ~tiles
         cands = []
         for gi, grp in enumerate(groups):
@@ -389,7 +534,7 @@ class _Search:
             t = pairs[self.rng.below(len(pairs))][0] if self.rng is not None else pairs[0][0]
             legal = [b for a, b in pairs if a == t] + [a for a, b in pairs if b == t]
 
-            def leftover_distance(partner: int) -> int:
+            def leftover_distance(partner: int, grp: int = grp, t: int = t) -> int:
                 # Prefer pairings whose other two tiles lie close together.
                 rest = _low_bits(grp & ~(t | partner))
                 if len(rest) != 2:
@@ -401,6 +546,10 @@ class _Search:
             if self.rng is not None and len(legal) > 1 and self.rng.below(4) == 0:
                 self.rng.shuffle(legal)
             others = sorted((u for u in _low_bits(grp & ~t) if u not in legal), key=leftover_distance)
+            if trace is not None:
+                self._say(f"probe {self._name(t)} ({grp.bit_count()} of its kind left, "
+                          f"{_count(len(pairs), 'joinable pair')}): try each partner one step deep, "
+                          f"joinable now {self._names(sum(legal)) or '-'}, later {self._names(sum(others)) or '-'}")
             rest = groups[:gi] + groups[gi + 1:]
             alive = []
             for partner in legal + others:
@@ -408,46 +557,81 @@ class _Search:
                 new = [t | partner] + ([left] if left else [])
                 cg, ct, cremoved = self.propagate(rest + new, tiles, new)
                 if not cg:
+                    if trace is not None:
+                        self._say(f"  {self._name(t)} with {self._name(partner)}: everything else then goes "
+                                  "without a choice")
+                        self.depth += 1
+                        self._say_forced(cremoved)
+                        self._say("the board is clear")
+                        self.depth -= 1
                     return cremoved
                 ckey = frozenset(cg)
                 if ckey in self.failed:
+                    if trace is not None:
+                        self._say(f"  {self._name(t)} with {self._name(partner)}: already known to fail")
                     continue
-                cstuck, csteps = self.hopeless(cg, ct, steps)
-                if cstuck:
+                csteps = self.hopeless(cg, ct, steps)
+                if csteps is None:
+                    if trace is not None:
+                        self._say_dead_end(f"  {self._name(t)} with {self._name(partner)}")
                     self.failed.add(ckey)
                     continue
-                alive.append((cg, ct, cremoved, csteps, ckey))
+                if trace is not None:
+                    self._say(f"  {self._name(t)} with {self._name(partner)}: lives ({_count(len(cremoved), 'pair')} "
+                              f"then forced, {ct.bit_count()} tiles left)")
+                alive.append((cg, ct, cremoved, csteps, ckey, t, partner))
                 if best is not None and len(alive) >= len(best):
                     break  # this group can no longer leave fewer children than the best so far
             if best is None or len(alive) < len(best):
                 best = alive
             if len(best) <= 1:
                 break
-        for cg, ct, cremoved, csteps, ckey in best or ():
+        if trace is not None:
+            n = len(best or ())
+            self._say("no pairing of the probed tile lives: back up" if n == 0 else
+                      "the one pairing that lives is forced" if n == 1 else
+                      f"branch on the probed tile with the fewest live pairings: {n}")
+        for cg, ct, cremoved, csteps, ckey, t, partner in best or ():
             if ckey in self.failed:
                 continue
             self.nodes += 1
             if self.nodes > self.limit:
                 raise _OutOfBudget
+            if trace is not None:
+                self._say(f"node {self.nodes}: pair {self._name(t)} with {self._name(partner)}")
+                self.depth += 1
+                self._say_forced(cremoved)
             found = self.expand(cg, ct, csteps, ckey)
+            if trace is not None:
+                self.depth -= 1
             if found is not None:
                 return cremoved + found
+        self._say("no choice here clears the board: back up (this position is remembered as failed)")
         self.failed.add(key)
         return None
 
 
-def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] | None = None) -> SolveResult:
+def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] | None = None,
+          *, trace: Trace | None = None) -> SolveResult:
     """A full removal order, a proof of unsolvability, or ``undecided`` past ``budget`` nodes.
 
     ``memo`` is the set of positions known to fail; pass the same set to the solves of boards
     that share cells and tiles (a board and the boards after its first moves, say) and each
-    failure proved once is a fact for all of them. It grows in place."""
+    failure proved once is a fact for all of them. It grows in place.
+
+    ``trace``, when given, receives the search's reasoning a line at a time, cells written
+    ``code@x,y`` (``harupan shisen solve --explain``); the answer is the same either way."""
     board.check_pairs()
     g, tiles, kinds = board_bits(board)
     search = _Search(g, budget)
     if memo is not None:
         search.failed = memo
     groups = [kinds[k] for k in sorted(kinds, key=lambda k: kinds[k] & -kinds[k])]
+    if trace is not None:
+        search.trace = trace
+        search.code_of = {t: code for code, mask in kinds.items() for t in _low_bits(mask)}
+        trace(f"board {board.width}x{board.height}: {tiles.bit_count()} tiles of {len(kinds)} kinds; "
+              f"at most {budget} nodes (a node is a position branched on)")
     search.set_root(groups, tiles)
     found = None
     run = 0
@@ -458,13 +642,24 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] 
         search.limit = budget if last else start + RESTART_UNIT * luby(run)
         search.rng = None if run == 1 else Rng(f"harupan:solver:restart:{run}")
         search.probe = FIRST_RUN_PROBE if run == 1 else PROBE_GROUPS
+        if trace is not None:
+            search.depth = 0
+            trace(f"run {run}: up to node {search.limit}; "
+                  + ("ties broken in plain order" if run == 1 else "ties reshuffled (seeded)")
+                  + f"; probe {search.probe} group{'s' if search.probe > 1 else ''} before branching")
         try:
             found = search.search(groups, tiles, list(groups))
             break
         except _OutOfBudget:
+            if trace is not None:
+                trace(f"run {run}: out of nodes" + ("; budget spent: undecided" if last else "; restart"))
             if last:
                 return SolveResult(UNDECIDED, None, search.nodes)
     if found is None:
+        if trace is not None:
+            trace("unsolvable: proved, every way of pairing the tiles was tried or ruled out")
         return SolveResult(UNSOLVABLE, None, search.nodes)
     order = tuple((g.point(a.bit_length() - 1), g.point(b.bit_length() - 1)) for a, b in found)
+    if trace is not None:
+        trace(f"solved after {search.nodes} nodes: {len(order)} pairs in removal order")
     return SolveResult(SOLVED, order, search.nodes)

@@ -32,7 +32,7 @@ class Tile:
     number: int
 
     @classmethod
-    def parse(cls, text: str) -> "Tile":
+    def parse(cls, text: str) -> Tile:
         if len(text) == 2 and text[0].isdigit() and text[1] in SUITS and 1 <= int(text[0]) <= SUITS[text[1]]:
             return cls(text[1], int(text[0]))
         raise InputError(f"unknown tile code {text!r} (expected e.g. 1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-4f, 1g-4g)")

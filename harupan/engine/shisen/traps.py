@@ -39,7 +39,7 @@ def openings(board: Board, solution: tuple[Pair, ...], budget: int = DEFAULT_BUD
             continue
         solves += 1
         result = solve(remove_pair(board, pair), budget, memo)
-        if result.status == SOLVED:
+        if result.status == SOLVED and result.solution is not None:
             safe.update(frozenset(p) for p in result.solution)
         elif result.status == UNSOLVABLE:
             fatal += 1
