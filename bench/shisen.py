@@ -96,6 +96,17 @@ def bench_generate(days: int) -> None:
           f"(target <= 5 s), max {totals[-1]:.2f} s")
     for name, ts in per.items():
         print(f"  {name}: median {statistics.median(ts):.2f} s, max {max(ts):.2f} s")
+    # As `daily` makes them: the three levels side by side in a pool of two processes.
+    side = []
+    with multiprocessing.Pool(2) as pool:
+        for d in range(days):
+            date = (datetime.date(2031, 1, 1) + datetime.timedelta(days=d)).isoformat()
+            t0 = time.perf_counter()
+            pool.starmap(generate, [(date, "18x8", name) for name in PRESETS])
+            side.append(time.perf_counter() - t0)
+    side.sort()
+    print(f"  the same three side by side in 2 processes (as daily makes them): median "
+          f"{statistics.median(side):.2f} s, p95 {side[int(0.95 * (days - 1))]:.2f} s, max {side[-1]:.2f} s")
 
 
 def _quantiles(xs, ps=(0, 0.1, 0.25, 0.5, 0.75, 0.9, 1)):
