@@ -4,13 +4,11 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from conftest import artifact
+from pagecheck import DATE, ROOT, day_url, open_day, replay_cli, solution, tiles_left, watched_page
 
-ROOT = Path(__file__).resolve().parent.parent
-DATE = "2026-11-29"
 pytestmark = pytest.mark.slow
 
 
@@ -21,38 +19,13 @@ def site(browser_site):
 
 @pytest.fixture
 def page(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
-    pg = ctx.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
-    yield pg
-    assert pg.errors == []
-    ctx.close()
-
-
-def day_url(site) -> str:
-    return (site / "2026" / "11" / "29" / "index.html").as_uri()
-
-
-def open_day(page, url):
-    page.goto(url)
-    page.wait_for_selector("#shisen-app .sgrid .tile")
-    page.wait_for_selector("#zodiac-app .zgrid .ztile")
-
-
-def tiles_left(page) -> int:
-    return page.locator("#shisen-app .tile:not(.empty)").count()
+    with watched_page(browser, viewport={"width": 1280, "height": 1000}) as pg:
+        yield pg
 
 
 def click_pair(page, a, b):
     page.click(f'#shisen-app .tile[data-x="{a[0]}"][data-y="{a[1]}"]')
     page.click(f'#shisen-app .tile[data-x="{b[0]}"][data-y="{b[1]}"]')
-
-
-def solution(site, level="normal"):
-    bundle = json.loads((site / "2026/11/29/puzzle.json").read_text())
-    return bundle["shisen"][level]["solution"]
 
 
 def test_solve_the_whole_board_from_file_url(site, page):
@@ -149,13 +122,6 @@ def test_keyboard_play(site, page):
         page.keyboard.press("Enter")
     assert tiles_left(page) == 142
     assert "한 쌍을 지웠습니다" in page.text_content("#shisen-app .status")
-
-
-def replay_cli(moves: str) -> dict:
-    r = subprocess.run([sys.executable, "-m", "harupan", "zodiac", "replay", "--date", DATE, "--moves", moves],
-                       cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return json.loads(r.stdout)
 
 
 def play_zodiac(page, n: int):

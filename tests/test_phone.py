@@ -1,19 +1,16 @@
 """The day page on a phone, in headless Chromium with touch: the turned board, real taps and
 swipes, the record and the share lines, offline play over ``harupan site serve``, screenshots."""
 
-import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from conftest import artifact, npm_tool
+from pagecheck import DATE, ROOT, day_url, open_day, replay_cli, solution, tiles_left, watched_page
 
 from harupan.engine.zodiac import Game
 
-ROOT = Path(__file__).resolve().parent.parent
-DATE = "2026-11-29"
 PORTRAIT = {"width": 360, "height": 780}
 LANDSCAPE = {"width": 780, "height": 360}
 MIN_TAP = 36
@@ -22,36 +19,12 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def phone(browser):
-    ctx = browser.new_context(viewport=PORTRAIT, is_mobile=True, has_touch=True, device_scale_factor=2)
-    pg = ctx.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
-    yield pg
-    assert pg.errors == []
-    ctx.close()
-
-
-def day_url(site) -> str:
-    return (site / "2026" / "11" / "29" / "index.html").as_uri()
-
-
-def open_day(page, url):
-    page.goto(url)
-    page.wait_for_selector("#shisen-app .sgrid .tile")
-    page.wait_for_selector("#zodiac-app .zgrid .ztile")
-
-
-def solution(site, level="normal"):
-    return json.loads((site / "2026/11/29/puzzle.json").read_text())["shisen"][level]["solution"]
+    with watched_page(browser, viewport=PORTRAIT, is_mobile=True, has_touch=True, device_scale_factor=2) as pg:
+        yield pg
 
 
 def tile(page, p):
     return page.locator(f'#shisen-app .tile[data-x="{p[0]}"][data-y="{p[1]}"]')
-
-
-def tiles_left(page) -> int:
-    return page.locator("#shisen-app .tile:not(.empty)").count()
 
 
 def tap_pair(page, a, b):
@@ -185,13 +158,6 @@ def swipe(cdp, x, y, dx, dy, steps=6):
 
 
 DIRECTIONS = {"L": (-80, 0), "R": (80, 0), "U": (0, -80), "D": (0, 80)}
-
-
-def replay_cli(moves: str) -> dict:
-    r = subprocess.run([sys.executable, "-m", "harupan", "zodiac", "replay", "--date", DATE, "--moves", moves],
-                       cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return json.loads(r.stdout)
 
 
 def test_swipes_move_the_zodiac_tiles_as_the_python_replay_does(browser_site, phone):

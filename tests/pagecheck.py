@@ -1,0 +1,49 @@
+"""What the page tests share: a browser page that fails the test on any script error, the day
+under test, and the few ways of reading and driving it."""
+
+import json
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATE = "2026-11-29"
+
+
+@contextmanager
+def watched_page(browser, **options):
+    """A page in a fresh context; any uncaught error or console error fails the test at the end."""
+    ctx = browser.new_context(**options)
+    pg = ctx.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    yield pg
+    assert pg.errors == []
+    ctx.close()
+
+
+def day_url(site) -> str:
+    return (site / "2026" / "11" / "29" / "index.html").as_uri()
+
+
+def open_day(page, url):
+    page.goto(url)
+    page.wait_for_selector("#shisen-app .sgrid .tile")
+    page.wait_for_selector("#zodiac-app .zgrid .ztile")
+
+
+def solution(site, level="normal"):
+    return json.loads((site / "2026/11/29/puzzle.json").read_text())["shisen"][level]["solution"]
+
+
+def tiles_left(page) -> int:
+    return page.locator("#shisen-app .tile:not(.empty)").count()
+
+
+def replay_cli(moves: str) -> dict:
+    r = subprocess.run([sys.executable, "-m", "harupan", "zodiac", "replay", "--date", DATE, "--moves", moves],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
