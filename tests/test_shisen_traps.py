@@ -1,10 +1,12 @@
 """The grading players and the fatal-first-move analysis, against exhaustive search on small boards."""
 
+from itertools import islice
+
 from hypothesis import given, settings, strategies as st
 
 from harupan.engine.rng import Rng
 from harupan.engine.shisen import Board, legal_pairs, solve
-from harupan.engine.shisen.playout import CAREFUL, RANDOM, _safe, playouts, random_playouts
+from harupan.engine.shisen.playout import CAREFUL, RANDOM, _safe, playouts
 from harupan.engine.shisen.solver import board_bits
 from harupan.engine.shisen.traps import openings
 
@@ -23,6 +25,18 @@ def small_board(seed: str, w: int, h: int) -> Board:
 
 boards = st.builds(lambda seed, wh: small_board(seed, *wh), st.text(min_size=1, max_size=8),
                    st.sampled_from([(4, 2), (4, 4), (6, 2), (4, 3)]))
+
+
+def safe_pairs(board: Board) -> set:
+    """The careful player's safe pairs on ``board``, as point pairs in row-major order."""
+    g, tiles, kinds = board_bits(board)
+    kind_of = {1 << i: code for code, mask in kinds.items() for i in range(mask.bit_length()) if mask >> i & 1}
+    legal = []
+    for a, b in legal_pairs(board):
+        x, y = 1 << g.bit(*a), 1 << g.bit(*b)
+        legal.append((x, y, x | y))
+    return {tuple(sorted((g.point(x.bit_length() - 1), g.point(y.bit_length() - 1)), key=lambda p: (p[1], p[0])))
+            for x, y, _ in _safe(legal, kinds, kind_of)}
 
 
 @settings(max_examples=60)
@@ -45,20 +59,9 @@ def test_safe_pairs_never_spoil_a_solvable_board(board):
     """Every pair the careful player counts as safe keeps a solvable board solvable."""
     if not brute_solvable(board):
         return
-    g, tiles, kinds = board_bits(board)
-    kind_of = {}
-    for code, mask in kinds.items():
-        for i in range(mask.bit_length()):
-            if mask >> i & 1:
-                kind_of[1 << i] = code
-    legal = []
-    for a, b in legal_pairs(board):
-        x, y = 1 << g.bit(*a), 1 << g.bit(*b)
-        legal.append((x, y, x | y))
     memo: dict = {}
-    for x, y, _ in _safe(legal, kinds, kind_of):
-        after = board.with_cells({g.point(x.bit_length() - 1): None, g.point(y.bit_length() - 1): None})
-        assert brute_solvable(after, memo)
+    for a, b in safe_pairs(board):
+        assert brute_solvable(board.with_cells({a: None, b: None}), memo)
 
 
 def test_safe_rule_picks_exactly_the_documented_pairs():
@@ -66,14 +69,7 @@ def test_safe_rule_picks_exactly_the_documented_pairs():
     # safe; (0,0)-(3,0) and (1,0)-(3,0) are legal too, but their leftovers cannot meet: not safe.
     # 2p and 4z are the last two of their kinds: safe.
     board = Board(4, 3, (("1m", "1m", "3s", "1m"), ("3s", "4z", "4z", "3s"), ("2p", "3s", "2p", "1m")))
-    g, tiles, kinds = board_bits(board)
-    kind_of = {1 << i: code for code, mask in kinds.items() for i in range(mask.bit_length()) if mask >> i & 1}
-    legal = []
-    for a, b in legal_pairs(board):
-        x, y = 1 << g.bit(*a), 1 << g.bit(*b)
-        legal.append((x, y, x | y))
-    safe = {tuple(sorted((g.point(x.bit_length() - 1), g.point(y.bit_length() - 1)), key=lambda p: (p[1], p[0])))
-            for x, y, _ in _safe(legal, kinds, kind_of)}
+    safe = safe_pairs(board)
     legal_1m = {p for p in legal_pairs(board) if board[p[0]] == "1m"}
     assert legal_1m == {((0, 0), (1, 0)), ((0, 0), (3, 0)), ((1, 0), (3, 0)), ((3, 0), (3, 2))}
     assert {p for p in safe if board[p[0]] == "1m"} == {((0, 0), (1, 0)), ((3, 0), (3, 2))}
@@ -82,7 +78,7 @@ def test_safe_rule_picks_exactly_the_documented_pairs():
 
 def test_careful_player_is_no_worse_than_random_on_average():
     board = small_board("careful-vs-random", 6, 4)
-    rnd = sum(not p.cleared for p in random_playouts(board, Rng("a"), 200))
+    rnd = sum(not p.cleared for p in islice(playouts(board, Rng("a"), RANDOM), 200))
     games = playouts(board, Rng("a"), CAREFUL)
     careful = sum(not next(games).cleared for _ in range(200))
     assert careful <= rnd
@@ -90,6 +86,6 @@ def test_careful_player_is_no_worse_than_random_on_average():
 
 def test_playout_stream_is_the_same_however_many_are_taken():
     board = small_board("stream", 6, 4)
-    ten = random_playouts(board, Rng("s"), 10)
+    ten = list(islice(playouts(board, Rng("s"), RANDOM), 10))
     games = playouts(board, Rng("s"), RANDOM)
     assert [next(games) for _ in range(4)] == ten[:4]

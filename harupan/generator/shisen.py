@@ -27,6 +27,7 @@ keeps the figures the edges were read from.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -138,8 +139,8 @@ def _sample(games: Iterator[Playout], band: tuple[float, float], n: int = PLAYOU
     raise AssertionError("playouts() is endless")
 
 
-def _share(games: list[Playout]) -> float:
-    return round(sum(not g.cleared for g in games) / len(games), 4)
+def _stuck(games: list[Playout]) -> int:
+    return sum(not g.cleared for g in games)
 
 
 def grade(board: Board, seed: str, preset: Preset) -> dict | None:
@@ -152,12 +153,13 @@ def grade(board: Board, seed: str, preset: Preset) -> dict | None:
     if careful is None:
         return None
     steps = sum(len(g.legal_counts) for g in games)
+    stuck = _stuck(games)
     return {
         "measure": "random-play stuck share",
         "rollouts": len(games),
-        "stuck": sum(not g.cleared for g in games),
-        "stuck_share": _share(games),
-        "careful_stuck_share": _share(careful),
+        "stuck": stuck,
+        "stuck_share": round(stuck / len(games), 4),
+        "careful_stuck_share": round(_stuck(careful) / len(careful), 4),
         "mean_legal_pairs": round(sum(sum(g.legal_counts) for g in games) / steps, 2) if steps else 0,
         "min_legal_pairs": min((min(g.legal_counts) for g in games if g.legal_counts), default=0),
     }
@@ -190,7 +192,7 @@ def _nearest(date: str, width: int, height: int, preset: Preset) -> Layout:
     best = None
     for attempt in range(1, FALLBACK_ATTEMPTS + 1):
         board, seed = deal(date, width, height, preset, attempt)
-        measure = grade(board, seed, Preset(preset.name, preset.label_ko, (0.0, 1.0)))
+        measure = grade(board, seed, dataclasses.replace(preset, stuck=(0.0, 1.0), careful=(0.0, 1.0)))
         assert measure is not None  # the widest bands take every deal
         gap = _gap(measure["stuck_share"], preset.stuck) + _gap(measure["careful_stuck_share"], preset.careful)
         if best is not None and gap >= best[0]:

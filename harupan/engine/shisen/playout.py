@@ -56,12 +56,6 @@ RANDOM, CAREFUL = "random", "careful"
 PLAYERS = (RANDOM, CAREFUL)
 
 
-def random_playouts(board: Board, rng: Rng, n: int) -> list[Playout]:
-    """``n`` random playouts in a row from one seeded stream."""
-    out = playouts(board, rng, RANDOM)
-    return [next(out) for _ in range(n)]
-
-
 def playouts(board: Board, rng: Rng, player: str = RANDOM) -> Iterator[Playout]:
     """Endless playouts in a row from one seeded stream, so a caller can stop as soon as it has
     seen enough (the games drawn are the same however many are taken). The board's bitboards and
