@@ -213,3 +213,76 @@ def test_bit_tricks_match_the_cell_by_cell_checks(cells):
 
 def zodiac_baseline_can_move(cells):
     return zodiac_baseline.can_move(cells)
+
+
+# ---------------------------------------------------------------- draws made side by side
+
+@given(st.lists(st.tuples(st.text(max_size=12), st.integers(0, 40)), min_size=1, max_size=9),
+       st.integers(1, 4))
+def test_draws_made_side_by_side_are_each_rngs_own(seeds, batch):
+    """Every lane of the side-by-side run gives the words, states and ox counts that one Rng
+    stepped alone gives, whatever the batch and however far each lane was made ahead."""
+    from harupan.engine.zodiac import Draws
+
+    many = Draws.many([Rng(s) for s, _ in seeds], [n for _, n in seeds], batch=batch)
+    for (seed, n), draws in zip(seeds, many):
+        rng, oxen = Rng(seed), 0
+        for j in range(n + 70):  # past what was made ahead: more() takes over from the shared run
+            if j == len(draws.words):
+                draws.more()
+            state, ox_so_far = draws.after(j)
+            assert (state, ox_so_far) == (rng._s, oxen)
+            cell, rank = rng.next_u32(), rng.next_u32()
+            ox = rank * 10 >> 32 == 0
+            assert draws.words[j] == cell | ox << 32
+            oxen += ox
+
+
+@given(st.lists(st.tuples(st.integers(0, 30), st.text(alphabet="UDLR", max_size=400)), min_size=1, max_size=6))
+def test_games_on_draws_made_side_by_side_match_apply(games):
+    """Days made a few words ahead (so long games run past the shared run) play as apply() does."""
+    from datetime import date, timedelta
+
+    from harupan.engine.zodiac import Draws
+
+    days = sorted({d for d, _ in games})
+    bases = {d: Game.for_date((date(2027, 1, 1) + timedelta(days=d)).isoformat()) for d in days}
+    draws = dict(zip(days, Draws.many([bases[d].rng for d in days], [d % 5 for d in days], batch=2)))
+    for d, letters in games:
+        assert _by_play(bases[d].copy(), letters, draws[d]) == _by_apply(bases[d].copy(), letters)
+
+
+def test_worth_is_what_building_a_tile_from_rats_scores():
+    from harupan.engine.zodiac import WORTH, worth
+
+    assert WORTH[PIG_RANK] == 6130  # DESIGN.md §4
+    for rank in range(1, PIG_RANK):
+        two, gained = slide_line([rank, rank, 0, 0])
+        assert WORTH[rank + 1] == 2 * WORTH[rank] + gained  # one merge of two such tiles
+    assert worth(pack([1, 2, 12] + [0] * 13)) == 0 + 2 + 6130
+
+
+PIG_RANK = 12
+
+
+@pytest.mark.parametrize("rank_draw", [0, 0x19999999, 0x1999999A, 0xFFFFFFFF])
+def test_the_ox_edge_is_exact_in_draws_made_side_by_side(rank_draw):
+    """An RNG set up so that its second output is ``rank_draw``: 0x19999999 is the last draw that
+    makes an ox (below(10) == 0), 0x1999999A the first that does not."""
+    from harupan.engine.zodiac import Draws
+
+    m = 0xFFFFFFFF
+    x = rank_draw * pow(9, -1, 1 << 32) & m  # undo "* 9", then the rotation, then "* 5"
+    wanted_s1 = ((x >> 7) | (x << 25)) & m
+    wanted_s1 = wanted_s1 * pow(5, -1, 1 << 32) & m
+    s0, s1 = 0x12345678, 0x9ABCDEF0
+    rng = Rng("x")
+    rng._s = [s0, s1, wanted_s1 ^ s1 ^ s0, 0x0F0F0F0F]  # after one step s1 becomes s1 ^ s2 ^ s0
+    check = Rng("x")
+    check._s = list(rng._s)
+    check.next_u32()
+    assert check.next_u32() == rank_draw
+    for draws in (Draws.many([rng, Rng("y")], [1, 1])[0], Draws(rng)):
+        if not draws.words:
+            draws.more()
+        assert draws.words[0] >> 32 == (rank_draw * 10 >> 32 == 0) == (rank_draw <= 0x19999999)

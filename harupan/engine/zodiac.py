@@ -14,9 +14,13 @@ otherwise one spawn, then **over** if nothing can move.
 
 from __future__ import annotations
 
+import array
+import itertools
 import struct
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from operator import length_hint
 from typing import Any
 
 from .errors import InputError
@@ -117,31 +121,6 @@ def column_tables() -> tuple[list[int], list[int]]:
     into place: a column gathered by :data:`COLUMN_GATHER` indexes them."""
     _ensure_tables()
     return _UP, _DOWN
-
-
-class _RowTable(dict[int, int]):
-    """A slide table filled row by row as rows are met: a dict lookup costs about what a list
-    index does, and a bulk verify meets a few thousand of the 65,536 rows. A row met in one
-    table is filled in all six (one slide each way gives them all)."""
-
-    def __missing__(self, row: int) -> int:
-        _fill_row(row)
-        return self[row]
-
-
-def _fill_row(row: int) -> None:
-    cells = [(row >> (4 * i)) & 0xF for i in range(4)]
-    out, gained = slide_line(cells)
-    _LAZY["L"][row] = out[0] | (out[1] << 4) | (out[2] << 8) | (out[3] << 12)
-    _LAZY["U"][row] = out[0] | (out[1] << 16) | (out[2] << 32) | (out[3] << 48)
-    _LAZY["S"][row] = gained
-    out, gained = slide_line(cells[::-1])
-    _LAZY["R"][row] = out[3] | (out[2] << 4) | (out[1] << 8) | (out[0] << 12)
-    _LAZY["D"][row] = out[3] | (out[2] << 16) | (out[1] << 32) | (out[0] << 48)
-    _LAZY["SR"][row] = gained
-
-
-_LAZY = {k: _RowTable() for k in ("L", "R", "U", "D", "S", "SR")}
 
 
 # Rows are split with one struct call rather than four shift-and-mask steps: measured 16% faster.
@@ -305,51 +284,213 @@ def seed_for(date: str) -> str:
 
 # ---------------------------------------------------------------- games
 
-class _NotAMove(Exception):
-    pass
+# ---------------------------------------------------------------- the bulk verify's tables
+
+# :meth:`Game.play` looks a move up in four dicts, one for each row (or column) of the board, keyed
+# by that line's bits masked in place: no shifting, splitting or gathering before the look-up. The
+# four entries add up to what the move decides:
+#
+#     bits 0-63   the new board (each entry: its line slid, in place; the other lines 0)
+#     bits 64-79  the empty cells after the move, one bit per cell
+#     bits 80-82  the pigs on the board after the move
+#
+# ``entry >> 64`` then keys the spawn table, which lists the empty cells' values. The empty bits
+# of different lines never overlap and there are at most four pigs, so the sums never carry. The
+# score needs no field: it follows from the final board and the oxen spawned (see :data:`WORTH`).
+# The dicts are filled as lines are met: a bulk verify meets a few thousand of the 65,536.
+_TO_SPAWN = 64
+_LINE_MASKS = {"L": tuple(0xFFFF << (16 * p) for p in range(4)),
+               "U": tuple(0x000F000F000F000F << (4 * p) for p in range(4))}
+_LINE_MASKS["R"], _LINE_MASKS["D"] = _LINE_MASKS["L"], _LINE_MASKS["U"]
+_MOVE_TABLES: dict[str, tuple[dict[int, int], ...]] = {d: tuple({} for _ in range(4)) for d in MOVES}
+
+
+# Four empty-cell bits of a line (bit i for its cell i) as those of column 0 (bit 4·i)
+_COLUMN_BITS = tuple(sum(1 << (4 * i) for i in range(4) if z >> i & 1) for z in range(16))
+
+
+def _fill_line(line: int) -> None:
+    """Enter the line whose four cells (the first at the move's edge) are the nibbles of ``line``
+    in all sixteen tables: as each row and each column, slid each way. A bulk verify meets a few
+    thousand lines, so this is written out flat."""
+    a, b, c, d = line & 0xF, line >> 4 & 0xF, line >> 8 & 0xF, line >> 12
+    spread = a | b << 16 | c << 32 | d << 48  # the line as column 0
+    for (rows, columns), cells, back in ((_TABLES_0, [a, b, c, d], False), (_TABLES_3, [d, c, b, a], True)):
+        out, _ = slide_line(cells)
+        o0, o1, o2, o3 = out[::-1] if back else out
+        row = o0 | o1 << 4 | o2 << 8 | o3 << 12
+        column = o0 | o1 << 16 | o2 << 32 | o3 << 48
+        empty = (not o0) | (not o1) << 1 | (not o2) << 2 | (not o3) << 3
+        common = (PIG in out) << (_TO_SPAWN + 16)
+        row_empty, column_empty = empty << _TO_SPAWN, _COLUMN_BITS[empty] << _TO_SPAWN
+        # row p holds cells 4p..4p+3 (board bits 16p on, empty bits 4p on); column p holds cells
+        # p, p+4, p+8, p+12 (board bits 4p on, empty bits p on)
+        rows[0][line] = row | row_empty | common
+        rows[1][line << 16] = row << 16 | row_empty << 4 | common
+        rows[2][line << 32] = row << 32 | row_empty << 8 | common
+        rows[3][line << 48] = row << 48 | row_empty << 12 | common
+        columns[0][spread] = column | column_empty | common
+        columns[1][spread << 4] = column << 4 | column_empty << 1 | common
+        columns[2][spread << 8] = column << 8 | column_empty << 2 | common
+        columns[3][spread << 12] = column << 12 | column_empty << 3 | common
+
+
+_TABLES_0 = (_MOVE_TABLES["L"], _MOVE_TABLES["U"])  # slides toward cell 0 of a line
+_TABLES_3 = (_MOVE_TABLES["R"], _MOVE_TABLES["D"])
+
+
+def _lines(b: int, letter: str) -> list[int]:
+    """The four lines of ``b`` a move along ``letter`` slides, each read toward the edge at 0."""
+    if letter in "LR":
+        return [(b >> (16 * p)) & 0xFFFF for p in range(4)]
+    return [((b >> (4 * p)) & 0x000F000F000F000F) * COLUMN_GATHER >> 48 & 0xFFFF for p in range(4)]
+
+
+# Spawn-table key → the values a spawn may add: 1 << 4i (a rat in cell i) for each empty cell i,
+# then 2 << 4i (an ox) for each; () once a pig is on the board (the game is won, nothing spawns).
+_SPAWNS: dict[int, tuple[int, ...]] = {}
+
+
+def _fill_spawns(key: int) -> None:
+    rats = () if key >> 16 else tuple(1 << (4 * i) for i in range(16) if key >> i & 1)
+    _SPAWNS[key] = rats + tuple(2 * v for v in rats)
+
+
+def _fill_for(b: int, letter: str) -> None:
+    """Enter whatever :meth:`Game.play` needs and has not met for ``letter`` on ``b``."""
+    tables, masks = _MOVE_TABLES[letter], _LINE_MASKS[letter]
+    lines = None
+    for p in range(4):
+        if b & masks[p] not in tables[p]:
+            lines = lines or _lines(b, letter)
+            _fill_line(lines[p])
+    key = (tables[0][b & masks[0]] + tables[1][b & masks[1]] + tables[2][b & masks[2]]
+           + tables[3][b & masks[3]]) >> _TO_SPAWN
+    if key not in _SPAWNS:
+        _fill_spawns(key)
+
+
+# ---------------------------------------------------------------- the spawns' draws
+
+_OX_BELOW = 0x1999999A  # below(10) == 0, an ox, exactly when the draw is below this
+_LANE = 64  # bits per RNG in the side-by-side run: room for a 32-bit word times 9, or shifted by 11
+# An RNG's four state words and the oxen it has made so far, each packed one lane per RNG
+_Mark = tuple[int, int, int, int, int]
+
+
+def _run_lanes(marks: list[_Mark], words: int) -> tuple[list[list[int]], list[_Mark]]:
+    """xoshiro128** (as :class:`Rng`) run for ``words`` spawns (two outputs each) from each of
+    ``marks`` at once.
+
+    Each RNG is a 64-bit lane of five big ints, so one Python operation steps them all: the
+    algorithm's shifts, rotations, XORs and small multiplications never carry out of a lane, and
+    a mask per lane keeps the 32-bit words. A bulk verify of games on many days makes their draws
+    many times faster this way than one RNG at a time. Returns each lane's spawn words (see
+    :class:`Draws`) and the packed marks after each word (the first is the start)."""
+    n = len(marks)
+    ones = int.from_bytes((1).to_bytes(_LANE // 8, "little") * n, "little")
+    m = ones * 0xFFFFFFFF
+    ox = ones * ((1 << 32) - _OX_BELOW)  # a rank draw plus this reaches bit 32 unless it is an ox
+    s0, s1, s2, s3, oxen = (sum(mark[i] << (_LANE * j) for j, mark in enumerate(marks)) for i in range(5))
+    out = [(s0, s1, s2, s3, oxen)]
+    packed: list[int] = []
+    for _ in range(words):
+        r = (s1 * 5) & m
+        cell = (((r << 7) | (r >> 25)) & m) * 9 & m
+        t = (s1 << 9) & m
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = ((s3 << 11) | (s3 >> 21)) & m
+        r = (s1 * 5) & m
+        rank = (((r << 7) | (r >> 25)) & m) * 9 & m
+        t = (s1 << 9) & m
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = ((s3 << 11) | (s3 >> 21)) & m
+        is_ox = ((rank + ox) >> 32) & ones ^ ones
+        oxen += is_ox
+        packed.append(cell | is_ox << 32)
+        out.append((s0, s1, s2, s3, oxen))
+    flat = array.array("Q", b"".join(w.to_bytes(n * _LANE // 8, "little") for w in packed))
+    if sys.byteorder == "big":
+        flat.byteswap()
+    return [flat[j::n].tolist() for j in range(n)], out
+
+
+def _lane(mark: _Mark, lane: int) -> _Mark:
+    shift = _LANE * lane
+    a, b, c, d, e = ((x >> shift) & 0xFFFFFFFF for x in mark)
+    return a, b, c, d, e
 
 
 class Draws:
-    """The outputs of one RNG from one state on, made as they are needed and kept, so games from
-    the same start (a bulk verify's claims for one day) make them once. xoshiro128** written out
-    (the same as engine/rng.py, which tests check), with the state kept every 16 outputs so a
-    game can take up the RNG where it stopped."""
+    """The spawn draws of one RNG from one state on, made as they are needed and kept, so games
+    from the same start (a bulk verify's claims for one day) make them once.
 
-    __slots__ = ("out", "_s", "_marks")
+    ``words[j]`` is the j-th spawn's two outputs in one int: the cell draw, plus 2**32 when the
+    rank draw makes an ox. So ``(words[j] * len(values)) >> 33`` picks from a spawn table entry
+    (n rats, then n oxen) exactly as ``below(n)`` and ``below(10) == 0`` do: the 2**32 term adds n.
+    After each word the RNG state and the oxen so far are kept too (packed, shared by the RNGs
+    run side by side), so a game hands its RNG on where it stopped and knows its oxen.
+    """
+
+    __slots__ = ("words", "_marks", "_lane", "_own")
 
     def __init__(self, rng: Rng):
-        self.out: list[int] = []
-        self._s = tuple(rng._s)
-        self._marks = [self._s]  # the state before output 16·j
+        self.words: list[int] = []
+        self._marks: list[_Mark] = [(rng._s[0], rng._s[1], rng._s[2], rng._s[3], 0)]
+        self._lane = 0  # this RNG's lane in the packed marks
+        self._own = True  # False while the packed marks are shared with other lanes
 
-    def more(self, blocks: int = 4) -> None:
-        """Make ``blocks`` × 16 more outputs."""
-        out, marks = self.out, self._marks
-        s0, s1, s2, s3 = self._s
-        M = 0xFFFFFFFF
-        for _ in range(blocks):
-            for _ in range(16):
-                r = (s1 * 5) & M
-                out.append(((((r << 7) | (r >> 25)) & M) * 9) & M)
-                t = (s1 << 9) & M
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = ((s3 << 11) | (s3 >> 21)) & M
-            marks.append((s0, s1, s2, s3))
-        self._s = (s0, s1, s2, s3)
+    @classmethod
+    def many(cls, rngs: list[Rng], words: list[int], batch: int = 64) -> list[Draws]:
+        """Draws for many RNGs, each made ``words[i]`` words ahead, side by side (see
+        :func:`_run_lanes`); RNGs that need about as many words share a run of ``batch`` lanes."""
+        made: dict[int, Draws] = {}
+        order = sorted(range(len(rngs)), key=lambda i: words[i])
+        for at in range(0, len(order), batch):
+            group = order[at:at + batch]
+            starts = [(s[0], s[1], s[2], s[3], 0) for s in (rngs[i]._s for i in group)]
+            per_lane, marks = _run_lanes(starts, max(words[i] for i in group))
+            for lane, i in enumerate(group):
+                d = made[i] = cls.__new__(cls)
+                d.words, d._marks, d._lane, d._own = per_lane[lane], marks, lane, False
+        return [made[i] for i in range(len(rngs))]
 
-    def state_at(self, k: int) -> list[int]:
-        """The RNG state after ``k`` outputs."""
-        while len(self.out) < k:
+    def more(self, words: int = 64) -> None:
+        """Make ``words`` more words."""
+        if not self._own:  # the first time past a side-by-side run: take this lane's marks out
+            self._marks = [_lane(m, self._lane) for m in self._marks]
+            self._lane, self._own = 0, True
+        per_lane, marks = _run_lanes([self._marks[-1]], words)
+        self.words += per_lane[0]
+        self._marks += marks[1:]
+
+    def after(self, j: int) -> tuple[list[int], int]:
+        """The RNG state after ``j`` words (2·j outputs), and the oxen among those words."""
+        while len(self._marks) <= j:
             self.more()
-        rng = Rng.__new__(Rng)
-        rng._s = list(self._marks[k // 16])
-        for _ in range(k % 16):
-            rng.next_u32()
-        return rng._s
+        s0, s1, s2, s3, oxen = _lane(self._marks[j], self._lane)
+        return [s0, s1, s2, s3], oxen
+
+
+# What a tile of each rank has scored, built from rats: a merge into rank r scores r, so
+# WORTH[r + 1] = 2·WORTH[r] + r + 1 (a pig: 6,130). Merges only ever add, so a game's score grows by
+# the worth of its board less what the oxen it was given did not have to earn (2 each).
+WORTH = [0, 0]
+for _rank in range(2, PIG + 1):
+    WORTH.append(2 * WORTH[-1] + _rank)
+
+
+def worth(b: int) -> int:
+    """The total worth of a packed board's tiles (see :data:`WORTH`)."""
+    return sum(WORTH[(b >> s) & 0xF] for s in range(0, 64, 4))
 
 
 @dataclass(frozen=True)
@@ -423,91 +564,80 @@ class Game:
     def play(self, letters: str, first: int = 1, draws: Draws | None = None) -> None:
         """:meth:`apply` for each of ``letters`` (the first numbered ``first`` in errors), in one
         loop: the bulk verify's hot path. Same results, errors and RNG state as :meth:`apply`, but
-        the move, the pig check, the spawn and the game-over check are table look-ups and bit
-        operations on the packed board. ``draws`` are this game's coming RNG outputs, shared by
-        games from the same start (a bulk verify makes each day's outputs once)."""
+        a move is four dict look-ups whose sum carries the new board, the spawn table's key and the
+        score (see ``_MOVE_TABLES``), and a spawn is one more look-up and one multiplication.
+        ``draws`` are the draws of this game's RNG from its present state on; games from the same
+        start share them (a bulk verify makes each day's draws once)."""
         if self.state != PLAYING or not letters:
             for i, ch in enumerate(letters, first):  # raises at the first letter
                 self.apply(ch, i)
             return
         if draws is None:
             draws = Draws(self.rng)
-        out = draws.out
-        k, n_out = 0, len(out)
-        b, score, counted = self.board, self.score, self.counted
-        L, R, U, D, S, SR = (_LAZY[k] for k in ("L", "R", "U", "D", "S", "SR"))
-        split, join, from_bytes, K = _split, _join, _from, _K
-        shifts_of, low = _EMPTY_SHIFTS, NIBBLE_LOW
+        words = draws.words
+        j = 0  # spawns made
+        b = self.board
+        L0, L1, L2, L3 = _MOVE_TABLES["L"]
+        R0, R1, R2, R3 = _MOVE_TABLES["R"]
+        U0, U1, U2, U3 = _MOVE_TABLES["U"]
+        D0, D1, D2, D3 = _MOVE_TABLES["D"]
+        spawns = _SPAWNS
         state = PLAYING
-        i = first - 1
-        try:
-            for ch in letters:
-                i += 1
-                if ch == "L" or ch == "R":
-                    r0, r1, r2, r3 = split(b.to_bytes(8, "little"))
+        taken = len(letters)  # letters played; fewer when the game ends or a letter is not a move
+        rest = iter(letters)  # its length hint tells how many letters are left
+        stream: Iterator[str] = rest
+        ch = ""
+        while True:
+            try:
+                for ch in stream:
                     if ch == "L":
-                        new = from_bytes(join(L[r0], L[r1], L[r2], L[r3]), "little")
-                        if new == b:
-                            continue
-                        score += S[r0] + S[r1] + S[r2] + S[r3]
+                        t = L0[b & 0xFFFF] + L1[b & 0xFFFF0000] + L2[b & 0xFFFF00000000] + L3[b & 0xFFFF000000000000]
+                    elif ch == "R":
+                        t = R0[b & 0xFFFF] + R1[b & 0xFFFF0000] + R2[b & 0xFFFF00000000] + R3[b & 0xFFFF000000000000]
+                    elif ch == "U":
+                        t = (U0[b & 0x000F000F000F000F] + U1[b & 0x00F000F000F000F0]
+                             + U2[b & 0x0F000F000F000F00] + U3[b & 0xF000F000F000F000])
+                    elif ch == "D":
+                        t = (D0[b & 0x000F000F000F000F] + D1[b & 0x00F000F000F000F0]
+                             + D2[b & 0x0F000F000F000F00] + D3[b & 0xF000F000F000F000])
                     else:
-                        new = from_bytes(join(R[r0], R[r1], R[r2], R[r3]), "little")
-                        if new == b:
-                            continue
-                        score += SR[r0] + SR[r1] + SR[r2] + SR[r3]
-                elif ch == "U" or ch == "D":
-                    c0 = ((b & 0x000F000F000F000F) * K >> 48) & 0xFFFF
-                    c1 = ((b & 0x00F000F000F000F0) * K >> 52) & 0xFFFF
-                    c2 = ((b & 0x0F000F000F000F00) * K >> 56) & 0xFFFF
-                    c3 = ((b & 0xF000F000F000F000) * K >> 60) & 0xFFFF
-                    if ch == "U":
-                        new = U[c0] | (U[c1] << 4) | (U[c2] << 8) | (U[c3] << 12)
-                        if new == b:
-                            continue
-                        score += S[c0] + S[c1] + S[c2] + S[c3]
-                    else:
-                        new = D[c0] | (D[c1] << 4) | (D[c2] << 8) | (D[c3] << 12)
-                        if new == b:
-                            continue
-                        score += SR[c0] + SR[c1] + SR[c2] + SR[c3]
-                else:
-                    raise _NotAMove
-                counted += 1
-                if new & (new << 1) & 0x8888888888888888:  # a pig: both top bits of a nibble
-                    b, state = new, WON
-                    i += 1
-                    break
-                # the spawn: the empty cells from their flags, then two RNG outputs
-                t = new | (new >> 1)
-                t |= t >> 2
-                flags = ~t & low
-                shifts = shifts_of.get(flags) or empty_shifts(flags)
-                if k + 2 > n_out:
-                    draws.more()
-                    n_out = len(out)
-                n = len(shifts)
-                b = new | ((2 if out[k + 1] < 0x1999999A else 1)  # below(10) == 0
-                           << shifts[(out[k] * n) >> 32])
-                k += 2
-                if n == 1:  # the board is full now: over unless two neighbours are equal
-                    x = b ^ (b >> 4)
-                    x |= x >> 1
-                    x |= x >> 2
-                    y = b ^ (b >> 16)
-                    y |= y >> 1
-                    y |= y >> 2
-                    if not (~x & 0x0111011101110111 or ~y & 0x0000111111111111):
-                        state = OVER
-                        i += 1
+                        taken = len(letters) - length_hint(rest) - 1
                         break
-            else:
-                i += 1
-        except _NotAMove:
-            pass
-        self.board, self.score, self.counted, self.state = b, score, counted, state
-        self.rng._s[:] = draws.state_at(k)
-        if i - first < len(letters):  # a letter that is not a move, or letters after the game ended
-            self.apply(letters[i - first], i)
+                    new = t & 0xFFFFFFFFFFFFFFFF
+                    if new == b:
+                        continue
+                    values = spawns[t >> 64]
+                    n = len(values)  # twice the empty cells; 0 once a pig is made
+                    if n > 2:
+                        b = new | values[(words[j] * n) >> 33]
+                        j += 1
+                    elif n:  # one empty cell: full after the spawn, over unless two neighbours are equal
+                        b = new | values[(words[j] * n) >> 33]
+                        j += 1
+                        x = b ^ (b >> 4)
+                        x |= x >> 1
+                        x |= x >> 2
+                        y = b ^ (b >> 16)
+                        y |= y >> 1
+                        y |= y >> 2
+                        if not (~x & 0x0111011101110111 or ~y & 0x0000111111111111):
+                            state, taken = OVER, len(letters) - length_hint(rest)
+                            break
+                    else:  # a pig: won, and nothing spawns
+                        b, state, taken = new, WON, len(letters) - length_hint(rest)
+                        break
+                break
+            except KeyError:  # a line, or a set of empty cells, met for the first time
+                _fill_for(b, ch)
+            except IndexError:  # past the draws made so far
+                draws.more()
+            stream = itertools.chain((ch,), rest)  # and play that letter again
+        self.rng._s[:], oxen = draws.after(j)
+        self.score += worth(b) - worth(self.board) - 2 * oxen
+        self.board, self.state = b, state
+        self.counted += j + (state == WON)
+        if taken < len(letters):  # a letter that is not a move, or letters after the game ended
+            self.apply(letters[taken], first + taken)
 
     def result(self) -> Result:
         return Result(tuple(unpack(self.board)), self.score, self.counted, self.state, top_rank(self.board))
