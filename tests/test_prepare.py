@@ -56,7 +56,7 @@ def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner
     assert r.exit_code == 0, r.output
     assert "3 prepared" in r.output
     assert sorted(p.name for p in (site / ".pars").iterdir()) == [
-        "2026-12-01.json", "2026-12-02.json", "2026-12-03.json"]
+        ".prepare.lock", "2026-12-01.json", "2026-12-02.json", "2026-12-03.json"]
     monkeypatch.setattr(bot, "play", no_bot)  # the run must not play the game again
     monkeypatch.setattr(shisen_game, "generate", no_generator)  # nor deal the layouts again
     r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 1)
@@ -65,7 +65,7 @@ def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner
     assert {k: v for k, v in snapshot(site).items() if k.startswith(day)} == \
         {k: v for k, v in snapshot(fresh_day).items() if k.startswith(day)}
     # published: its kept par is gone, the others stay
-    assert sorted(p.name for p in (site / ".pars").iterdir()) == ["2026-12-02.json", "2026-12-03.json"]
+    assert sorted(p.name for p in (site / ".pars").iterdir()) == [".prepare.lock", "2026-12-02.json", "2026-12-03.json"]
 
 
 def test_prepare_skips_days_published_or_kept(fresh_day, tmp_path, runner):
@@ -154,3 +154,61 @@ def test_prepare_runs_while_a_publishing_run_holds_the_lock(tmp_path, runner):
         r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 1, "--site", site)
     assert r.exit_code == 0 and "1 prepared" in r.stderr, r.stderr
     assert (site / ".pars" / "2026-12-01.json").is_file()
+
+
+KILL_MID_WRITE = """
+import os, signal, sys
+from harupan.publish import atomic
+from harupan.cli.main import cli
+
+real = atomic.put_bytes
+
+def put_half_then_die(path, data, **kw):
+    if '.pars' in str(path):
+        real(path, data[: len(data) // 2], **kw)
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(path, data, **kw)
+
+atomic.put_bytes = put_half_then_die
+cli(sys.argv[1:])
+"""
+
+
+def test_a_prepare_killed_mid_write_leaves_one_name_that_the_next_run_removes(tmp_path):
+    """SIGKILL halfway through writing a record: what is left has a fixed name (no random temporary
+    name that nothing would ever remove), the next prepare over that day replaces it, and the run
+    that publishes a day removes its leftover too."""
+    import os
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    env = dict(os.environ, **FAST)
+    for day in ("2026-12-02", "2026-12-03"):
+        r = subprocess.run([sys.executable, "-c", KILL_MID_WRITE, "prepare", "--from", day, "--days", "1",
+                            "--site", str(site), "--jobs", "1"], env=env, capture_output=True, text=True)
+        assert r.returncode == -9, r.stderr
+    left = sorted(p.name for p in (site / ".pars").iterdir())
+    assert left == [".2026-12-02.json.tmp", ".2026-12-03.json.tmp", ".prepare.lock"]
+    from click.testing import CliRunner
+
+    runner = CliRunner()
+    assert invoke(runner, "prepare", "--from", "2026-12-02", "--days", 1, "--site", site).exit_code == 0
+    assert invoke(runner, "daily", "--date", "2026-12-03", "--site", site, "--jobs", 1).exit_code == 0
+    assert sorted(p.name for p in (site / ".pars").iterdir()) == [".prepare.lock", "2026-12-02.json"]
+
+
+def test_one_prepare_at_a_time_and_a_running_one_keeps_its_temporary(fresh_day, tmp_path, runner):
+    site = tmp_path / "site"
+    shutil.copytree(fresh_day, site)
+    leftover = site / ".pars" / ".2026-12-01.json.tmp"
+    leftover.parent.mkdir(exist_ok=True)
+    leftover.write_text("{half a rec")
+    with pars.prepare_lock(site):
+        r = invoke(runner, "prepare", "--from", "2026-12-05", "--days", 1, "--site", site)
+        assert r.exit_code == 2 and "another 'harupan prepare' is running" in r.stderr, r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1
+        pars.forget(site, dt.date(2026, 12, 1))  # as a publishing run does: the running prepare owns the name
+        assert leftover.exists()
+    pars.forget(site, dt.date(2026, 12, 1))
+    assert not leftover.exists()

@@ -109,6 +109,29 @@ def write_atomic(path: Path, data: bytes, *, mode: int = 0o644) -> bool:
     return True
 
 
+def write_locked(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through its fixed temporary name (``.NAME.tmp``), for a file only
+    the holder of a lock writes: a run killed mid-write leaves that one name, which the next write
+    of the file reuses and which :func:`drop_temp` removes."""
+    path = Path(path)
+    ensure_dir(path.parent)
+    tmp = temp_name(path)
+    try:
+        put_bytes(tmp, data)
+        os.replace(tmp, path)
+    except OSError as e:
+        _unlink_quietly(tmp)
+        raise write_error(path, e) from None
+    except BaseException:
+        _unlink_quietly(tmp)
+        raise
+
+
+def drop_temp(path: Path) -> None:
+    """Remove what a killed :func:`write_locked` of ``path`` left, by its name."""
+    _unlink_quietly(temp_name(Path(path)))
+
+
 def temp_name(path: Path) -> Path:
     return path.parent / f".{path.name}.tmp"
 

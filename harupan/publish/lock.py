@@ -19,8 +19,11 @@ LOCK_NAME = ".harupan.lock"
 
 
 class SiteLock:
-    def __init__(self, site: Path):
-        self.path = Path(site) / LOCK_NAME
+    """The lock file ``name`` in ``folder``; ``busy`` is the error when another run holds it."""
+
+    def __init__(self, folder: Path, name: str = LOCK_NAME, busy: str = "another harupan run is publishing to"):
+        self.path = Path(folder) / name
+        self.busy = busy
         self.fd: int | None = None
 
     @property
@@ -28,6 +31,7 @@ class SiteLock:
         return self.fd is not None
 
     def acquire(self) -> None:
+        """Take the lock, or raise at once (never wait) if another run holds it."""
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
         except OSError as e:
@@ -37,8 +41,7 @@ class SiteLock:
         except OSError as e:
             os.close(fd)
             if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise InputError(f"another harupan run is publishing to {str(self.path.parent)!r}; "
-                                 f"try again when it ends") from None
+                raise InputError(f"{self.busy} {str(self.path.parent)!r}; try again when it ends") from None
             raise InputError(f"cannot lock {str(self.path)!r}: {e.strerror or e}") from None
         self.fd = fd
 

@@ -15,15 +15,19 @@ same generator version gives the same figures). A part that fails a check is mad
 line on stderr; the parts that pass are still used. Once the day is published its record is
 removed.
 
-Nothing here takes the site's lock: a record is written atomically and is never part of the
-site, so preparing can overlap a publishing run. The folder's name starts with a dot; the
-README's rsync line leaves dot files off the public copy.
+Preparing does not take the site's lock: a record is never part of the site, so preparing can
+overlap a publishing run. It takes a lock of its own, ``.pars/.prepare.lock``, so one prepare
+runs at a time and a record can be written through a fixed temporary name (``.DATE.json.tmp``).
+A prepare killed mid-write leaves at most that name; the next prepare over that day, or the run
+that publishes it, removes it by name. The folder's name starts with a dot; the README's rsync
+line leaves dot files off the public copy.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,11 +37,13 @@ from ..engine.shisen.game import replay as replay_shisen
 from ..engine.zodiac import replay as replay_zodiac
 from ..generator.daily import day_part
 from ..generator.shisen import DEFAULT_SIZE, GENERATOR_VERSION, PRESETS, deal, parse_size
-from .atomic import write_atomic
+from .atomic import drop_temp, ensure_dir, temp_name, write_locked
+from .lock import SiteLock
 from .notes import note
 
 FORMAT = "harupan/prepared@1"
 FOLDER = ".pars"
+LOCK_NAME = ".prepare.lock"
 
 
 @dataclass(frozen=True)
@@ -147,14 +153,35 @@ def load(site: Path, day: _dt.date, bot: str | None, levels=()) -> Kept:
     return Kept(par, layouts)
 
 
-def forget(site: Path, date: _dt.date) -> None:
-    """Remove the kept parts of a day that is now published (they are in its ``puzzle.json``)."""
+def prepare_lock(site: Path) -> SiteLock:
+    """The lock one ``prepare`` holds while it runs (the folder is made if need be)."""
+    ensure_dir(Path(site) / FOLDER)
+    return SiteLock(Path(site) / FOLDER, LOCK_NAME, "another 'harupan prepare' is running in")
+
+
+def forget(site: Path, date: _dt.date, *, locked: bool = False) -> None:
+    """Remove the kept parts of a day that is now published (they are in its ``puzzle.json``),
+    and what a killed prepare left of them: by name, and only while no prepare runs (``locked``:
+    the caller holds the prepare lock), since a running one may be writing that name now."""
+    path = par_path(site, date)
     try:
-        par_path(site, date).unlink()
+        path.unlink()
     except FileNotFoundError:
         pass
     except OSError as e:
-        raise InputError(f"cannot remove {str(par_path(site, date))!r}: {e.strerror or e}") from None
+        raise InputError(f"cannot remove {str(path)!r}: {e.strerror or e}") from None
+    if locked:
+        drop_temp(path)
+    elif os.path.lexists(temp_name(path)):
+        lock = prepare_lock(site)
+        try:
+            lock.acquire()
+        except InputError:
+            return  # a prepare is running: its own write of the day reuses the name
+        try:
+            drop_temp(path)
+        finally:
+            lock.release()
 
 
 def make(task: tuple) -> tuple[_dt.date, bytes]:
@@ -167,4 +194,5 @@ def make(task: tuple) -> tuple[_dt.date, bytes]:
 
 
 def write(site: Path, date: _dt.date, data: bytes) -> None:
-    write_atomic(par_path(site, date), data)
+    """Keep a day's record; the caller holds the prepare lock."""
+    write_locked(par_path(site, date), data)

@@ -34,7 +34,7 @@ from pathlib import Path
 from ..engine.errors import InputError
 from . import app, pars, rules
 from .assets import static_files
-from .atomic import Transaction
+from .atomic import Transaction, drop_temp
 from .config import SiteConfig
 from .days import day_path, install_day, make_day, publish_day, published_dates, render_file
 from .listings import write_listings
@@ -134,28 +134,30 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
             progress=None) -> dict[str, int]:
     """Make the slow parts of ``dates`` (the par game, the Shisen-sho layouts of ``levels``) ahead
     of their day and keep them (publish/pars.py). Days already published or already kept whole
-    are left alone. No lock: the kept files are not part of the site, each is written
-    atomically, and two runs would write the same bytes."""
+    are left alone. Not the site's lock (the kept files are not part of the site) but the prepare
+    lock: one prepare at a time (see publish/pars.py)."""
     site = check_site_dir(site)
     levels = tuple(levels)
     counts = {"prepared": 0, "kept already": 0, "published already": 0}
-    todo = []
-    for d in dates:
-        if (site / day_path(d) / "puzzle.json").is_file():
-            counts["published already"] += 1
-            pars.forget(site, d)  # published while it was being prepared: not needed any more
-            continue
-        kept = pars.load(site, d, bot, levels)
-        if (bot is None or kept.par is not None) and set(levels) <= set(kept.layouts):
-            counts["kept already"] += 1
-        else:
-            todo.append((d, bot, levels))
+    with pars.prepare_lock(site):
+        todo = []
+        for d in dates:
+            if (site / day_path(d) / "puzzle.json").is_file():
+                counts["published already"] += 1
+                pars.forget(site, d, locked=True)  # published while it was being prepared
+                continue
+            kept = pars.load(site, d, bot, levels)
+            if (bot is None or kept.par is not None) and set(levels) <= set(kept.layouts):
+                counts["kept already"] += 1
+                drop_temp(pars.par_path(site, d))  # what a killed prepare left of it, if anything
+            else:
+                todo.append((d, bot, levels))
 
-    def keep(date: _dt.date, data: bytes) -> None:
-        pars.write(site, date, data)
-        counts["prepared"] += 1
-        if progress:
-            progress(counts["prepared"], len(todo))
+        def keep(date: _dt.date, data: bytes) -> None:
+            pars.write(site, date, data)
+            counts["prepared"] += 1
+            if progress:
+                progress(counts["prepared"], len(todo))
 
-    map_days(pars.make, todo, jobs, keep)
+        map_days(pars.make, todo, jobs, keep)
     return counts
