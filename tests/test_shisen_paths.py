@@ -131,6 +131,32 @@ def test_the_row_fill_by_addition_matches_the_step_by_step_fill():
         assert (((m + seeds) ^ m) & m) | seeds == Geometry._fill(seeds, empty, 1)
 
 
+def test_stages_match_plain_fills():
+    """The written-out stages (ring rows and columns in one OR, columns both ways at once) give
+    what four plain step-by-step fills give, from one cell or several, on boards of every fill."""
+    from harupan.engine.rng import Rng
+    from harupan.engine.shisen.paths import Geometry, geometry
+
+    def row(seeds, empty):
+        return Geometry._fill(seeds, empty, 1) | Geometry._fill(seeds, empty, -1)
+
+    def column(seeds, empty, s):
+        return Geometry._fill(seeds, empty, s) | Geometry._fill(seeds, empty, -s)
+
+    rng = Rng("stages")
+    for _ in range(600):
+        w, h = rng.below(18) + 1, rng.below(8) + 1
+        g = geometry(w, h)
+        s = g.stride
+        keep = rng.below(4) + 1  # a cell of the board holds a tile with odds keep/5
+        tiles = sum(1 << g.bit(x, y) for y in range(h) for x in range(w) if rng.below(5) < keep)
+        empty = g.padded & ~tiles
+        source = sum({1 << g.bit(rng.below(w), rng.below(h)) for _ in range(rng.below(3) + 1)})
+        h0, v0 = row(source, empty), column(source, empty, s)
+        v1, h1 = column(h0, empty, s), row(v0, empty)
+        assert g._stages(source, empty) == (row(v1, empty), column(h1, empty, s), h1, v1, h0 | v0)
+
+
 def test_reach_by_bends_splits_reach_at_one_bend():
     """The one-bend part is exactly the tiles brute force joins with at most one bend."""
     from harupan.engine.rng import Rng

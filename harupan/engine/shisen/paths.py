@@ -46,6 +46,13 @@ class Geometry:
                 board |= 1 << self.bit(x, y)
         self.board = board
         self.ring = padded & ~board
+        # the ring's two rows and two columns, and the padded grid without them (for the fills)
+        self._ring_row_top = sum(1 << px for px in range(width + 2))
+        self._ring_row_bottom = self._ring_row_top << ((self.rows - 1) * s)
+        self._ring_left = sum(1 << (py * s) for py in range(self.rows))
+        self._ring_right = self._ring_left << (width + 1)
+        self._inner_rows = padded & ~self._ring_row_top & ~self._ring_row_bottom
+        self._inner_columns = padded & ~self._ring_left & ~self._ring_right
         # _column_runs[y1][y2]: padded rows y1..y2 of column 0 (shift left by x for column x)
         self._column_runs = [[sum(1 << (y * s) for y in range(y1, y2 + 1)) for y2 in range(self.rows)]
                              for y1 in range(self.rows)]
@@ -93,74 +100,88 @@ class Geometry:
         carries from the lowest seed of each run of m to the run's end (the guard bit that ends
         every row is never in m, so a carry cannot cross rows); the changed bits of m, plus the
         seeds (a later seed in the same run keeps its 1), are exactly the filled cells. The other
-        three directions step until nothing changes (runs on a crowded board are short)."""
+        fills step until nothing changes (runs on a crowded board are short), a column both ways
+        at once. The ring is always empty, so a fill that touches a ring row or ring column takes
+        all of it in one OR; the steps run on the rest (``across``/``along``), where runs are
+        short, instead of walking 20 cells of ring row (that halved the steps of H1 and H2).
+        ``empty`` must include the ring."""
         s = self.stride
+        across = empty & self._inner_rows  # row fills step through these
+        along = empty & self._inner_columns  # column fills step through these
+        top, bottom, left, right = self._ring_row_top, self._ring_row_bottom, self._ring_left, self._ring_right
         # H0: the row through the source
         g = source
         while True:
-            n = g | (empty & (g >> 1))
+            n = g | (across & (g >> 1))
             if n == g:
                 break
             g = n
         m = empty | source
         h0 = (((m + source) ^ m) & m) | g
+        if source & top:
+            h0 |= top
+        if source & bottom:
+            h0 |= bottom
         # V0: the column through the source
-        a = b = source
+        v0 = source
         while True:
-            n = a | (empty & (a << s))
-            if n == a:
+            n = v0 | (along & ((v0 << s) | (v0 >> s)))
+            if n == v0:
                 break
-            a = n
-        while True:
-            n = b | (empty & (b >> s))
-            if n == b:
-                break
-            b = n
-        v0 = a | b
+            v0 = n
+        if source & left:
+            v0 |= left
+        if source & right:
+            v0 |= right
         # V1: columns through H0
-        a = b = h0
+        v1 = h0
         while True:
-            n = a | (empty & (a << s))
-            if n == a:
+            n = v1 | (along & ((v1 << s) | (v1 >> s)))
+            if n == v1:
                 break
-            a = n
-        while True:
-            n = b | (empty & (b >> s))
-            if n == b:
-                break
-            b = n
-        v1 = a | b
+            v1 = n
+        if h0 & left:
+            v1 |= left
+        if h0 & right:
+            v1 |= right
         # H1: rows through V0
         g = v0
         while True:
-            n = g | (empty & (g >> 1))
+            n = g | (across & (g >> 1))
             if n == g:
                 break
             g = n
         m = empty | v0
         h1 = (((m + v0) ^ m) & m) | g
+        if v0 & top:
+            h1 |= top
+        if v0 & bottom:
+            h1 |= bottom
         # H2: rows through V1
         g = v1
         while True:
-            n = g | (empty & (g >> 1))
+            n = g | (across & (g >> 1))
             if n == g:
                 break
             g = n
         m = empty | v1
         h2 = (((m + v1) ^ m) & m) | g
+        if v1 & top:
+            h2 |= top
+        if v1 & bottom:
+            h2 |= bottom
         # V2: columns through H1
-        a = b = h1
+        v2 = h1
         while True:
-            n = a | (empty & (a << s))
-            if n == a:
+            n = v2 | (along & ((v2 << s) | (v2 >> s)))
+            if n == v2:
                 break
-            a = n
-        while True:
-            n = b | (empty & (b >> s))
-            if n == b:
-                break
-            b = n
-        return h2, a | b, h1, v1, h0 | v0
+            v2 = n
+        if h1 & left:
+            v2 |= left
+        if h1 & right:
+            v2 |= right
+        return h2, v2, h1, v1, h0 | v0
 
     def reach(self, source: int, empty: int, tiles: int) -> int:
         """Tiles joinable from the one-bit mask ``source`` with at most two bends. (Several
