@@ -157,6 +157,28 @@ def test_stages_match_plain_fills():
         assert g._stages(source, empty) == (row(v1, empty), column(h1, empty, s), h1, v1, h0 | v0)
 
 
+def test_joins_is_reach_on_the_targets():
+    """The playouts' pair test (one-bend cells against the targets' straight runs) joins exactly
+    the targets a full flood reaches, on boards from crowded to nearly clear."""
+    from harupan.engine.rng import Rng
+    from harupan.engine.shisen.paths import geometry
+
+    rng = Rng("joins")
+    for _ in range(400):
+        w, h = rng.below(18) + 1, rng.below(8) + 1
+        g = geometry(w, h)
+        keep = rng.below(4) + 1
+        cells = [g.bit(x, y) for y in range(h) for x in range(w)]
+        tiles = sum(1 << c for c in cells if rng.below(5) < keep)
+        empty = g.padded & ~tiles
+        for c in cells:
+            source = 1 << c
+            if not tiles & source:
+                continue
+            targets = sum(1 << d for d in cells if tiles >> d & 1 and d != c and rng.below(3))
+            assert g.joins(source, targets, empty) == g.reach(source, empty, tiles) & targets
+
+
 def test_reach_by_bends_splits_reach_at_one_bend():
     """The one-bend part is exactly the tiles brute force joins with at most one bend."""
     from harupan.engine.rng import Rng
