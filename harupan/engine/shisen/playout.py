@@ -121,7 +121,7 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
         close, seen = g.reach_by_bends(gone, empty, tiles)  # one flood from both cells (unions)
         fresh = []
         done = 0  # kinds already looked at
-        look = seen
+        look = close  # a kind with no tile close to the freed cells gains no pair
         while look:
             x = look & -look
             look ^= x
