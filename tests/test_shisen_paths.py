@@ -154,7 +154,7 @@ def test_stages_match_plain_fills():
         source = sum({1 << g.bit(rng.below(w), rng.below(h)) for _ in range(rng.below(3) + 1)})
         h0, v0 = row(source, empty), column(source, empty, s)
         v1, h1 = column(h0, empty, s), row(v0, empty)
-        assert g._stages(source, empty) == (row(v1, empty), column(h1, empty, s), h1, v1, h0 | v0)
+        assert g._stages(source, empty) == (row(v1, empty), column(h1, empty, s), h1, v1, h0, v0)
 
 
 def test_joins_is_reach_on_the_targets():
@@ -179,8 +179,9 @@ def test_joins_is_reach_on_the_targets():
             assert g.joins(source, targets, empty) == g.reach(source, empty, tiles) & targets
 
 
-def test_reach_by_bends_splits_reach_at_one_bend():
-    """The one-bend part is exactly the tiles brute force joins with at most one bend."""
+def test_reach_by_bends_splits_reach_by_bends():
+    """The straight and one-bend parts are exactly the tiles brute force joins with no bend and
+    with at most one."""
     from harupan.engine.rng import Rng
     from harupan.engine.shisen.paths import find_path, geometry
 
@@ -192,11 +193,12 @@ def test_reach_by_bends_splits_reach_at_one_bend():
         tiles = sum(1 << g.bit(x, y) for x, y in occupied)
         for x, y in sorted(occupied)[:3]:
             source = 1 << g.bit(x, y)
-            one, two = g.reach_by_bends(source, g.padded & ~tiles, tiles)
+            zero, one, two = g.reach_by_bends(source, g.padded & ~tiles, tiles)
             assert two == g.reach(source, g.padded & ~tiles, tiles)
             for q in occupied - {(x, y)}:
                 path = find_path(w, h, lambda p, occupied=occupied: p in occupied, (x, y), q)
                 assert bool(one >> g.bit(*q) & 1) == (path is not None and len(path) <= 3), (w, h, (x, y), q)
+                assert bool(zero >> g.bit(*q) & 1) == (path is not None and len(path) == 2), (w, h, (x, y), q)
 
 
 def _path_cells(g, path) -> int:

@@ -88,8 +88,8 @@ class Geometry:
                 return g
             g = n
 
-    def _stages(self, source: int, empty: int) -> tuple[int, int, int, int, int]:
-        """(H2, V2, H1, V1, H0|V0): cells reached with at most two bends, the last run horizontal /
+    def _stages(self, source: int, empty: int) -> tuple[int, int, int, int, int, int]:
+        """(H2, V2, H1, V1, H0, V0): cells reached with at most two bends, the last run horizontal /
         vertical, then the same with at most one bend, then the straight runs from the source.
 
         H0/V0 are the cells of a first horizontal/vertical run, V1/H1 after one bend, H2/V2 after
@@ -181,7 +181,7 @@ class Geometry:
             v2 |= left
         if h1 & right:
             v2 |= right
-        return h2, v2, h1, v1, h0 | v0
+        return h2, v2, h1, v1, h0, v0
 
     def reach(self, source: int, empty: int, tiles: int) -> int:
         """Tiles joinable from the one-bit mask ``source`` with at most two bends. (Several
@@ -194,19 +194,21 @@ class Geometry:
         around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
         if not around & empty:  # walled in: only its neighbours can be joined (most tiles, early on)
             return around & tiles
-        h2, v2, _, _, _ = self._stages(source, empty)
+        h2, v2, _, _, _, _ = self._stages(source, empty)
         near = (h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)
         return near & tiles & ~source
 
-    def reach_by_bends(self, source: int, empty: int, tiles: int) -> tuple[int, int]:
-        """(tiles joinable from ``source`` with at most one bend, with at most two): :meth:`reach`
-        with its one-bend part kept. A cell's last run decides which neighbours continue it
-        straight, so one bend reaches the horizontal neighbours of H1 and vertical of V1."""
+    def reach_by_bends(self, source: int, empty: int, tiles: int) -> tuple[int, int, int]:
+        """(tiles joinable from ``source`` in a straight line, with at most one bend, with at most
+        two): :meth:`reach` with its first parts kept. A cell's last run decides which neighbours
+        continue it straight, so no bend reaches the horizontal neighbours of H0 and vertical of
+        V0, one bend those of H1 and V1."""
         s = self.stride
-        h2, v2, h1, v1, _ = self._stages(source, empty)
+        h2, v2, h1, v1, h0, v0 = self._stages(source, empty)
+        zero = ((h0 << 1) | (h0 >> 1) | (v0 << s) | (v0 >> s)) & tiles & ~source
         one = ((h1 << 1) | (h1 >> 1) | (v1 << s) | (v1 >> s)) & tiles & ~source
         two = ((h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)) & tiles & ~source
-        return one, two
+        return zero, one, two
 
     def joins(self, source: int, targets: int, empty: int) -> int:
         """The tiles of ``targets`` joinable from the one-bit mask ``source``: :meth:`reach` for a
@@ -296,7 +298,7 @@ class Geometry:
         around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
         if not around & empty:
             return around & targets
-        h2, v2, _, _, _ = self._stages(source, empty)
+        h2, v2, _, _, _, _ = self._stages(source, empty)
         near = h2 | v2 | (h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)
         return near & targets & ~source
 
@@ -353,7 +355,7 @@ class Geometry:
 
     def reach_cells(self, source: int, empty: int) -> int:
         """Empty cells reachable from ``source`` with at most two bends (for building layouts)."""
-        h2, v2, _, _, _ = self._stages(source, empty)
+        h2, v2, _, _, _, _ = self._stages(source, empty)
         return (h2 | v2) & ~source
 
     def neighbours(self, mask: int) -> int:

@@ -117,8 +117,9 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
         legal = [p for p in legal if not p[2] & gone]
         empty = g.padded & ~tiles
         # A new pair's path runs through a freed cell f, and its bends split at f, so at least one
-        # of its tiles joins f with at most one bend: only those tiles need searching from.
-        close, seen = g.reach_by_bends(gone, empty, tiles)  # one flood from both cells (unions)
+        # of its tiles joins f with at most one bend: only those tiles need searching from. And
+        # one that needs a bend to reach f leaves the other at most one bend, or none past f.
+        straight, close, seen = g.reach_by_bends(gone, empty, tiles)  # one flood from both cells
         fresh = []
         done = 0  # kinds already looked at
         look = close  # a kind with no tile close to the freed cells gains no pair
@@ -138,7 +139,7 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
             while near:
                 x = near & -near
                 near ^= x
-                unknown = cand & ~x & ~searched & ~known.get(x, 0)
+                unknown = (cand if x & straight else cand & close) & ~x & ~searched & ~known.get(x, 0)
                 searched |= x
                 if not unknown:
                     continue
