@@ -1,11 +1,13 @@
 """Paths under the exact rule: horizontal and vertical runs through empty cells, at most two bends,
 over the board and the one-cell ring just outside it, no farther.
 
-Three ways in:
+Four ways in:
 
 * :func:`find_path` for one pair: the corner points of a shortest legal path (for drawing).
 * :class:`Geometry.reach` for one tile (or several at once): every tile it can join, as a
   bitboard; the inner loop of the solver, the grader and the hint.
+* :meth:`Geometry.joins` for one tile and a few tiles it might join (its group, its unknown
+  partners): which of them it can, for about two thirds of a reach.
 * :func:`visible_pairs` for a whole position: every legal pair from one sweep over the empty runs,
   never a search per pair.
 
