@@ -99,10 +99,10 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
           rng: Rng, careful: bool = False) -> Playout:
     # known[x]: the tiles x is known to pair with. A joinable pair stays joinable, so this only
     # grows; bits of tiles already gone never meet the masks it is tested against.
-    known: dict[int, int] = {}
+    known = dict.fromkeys(kind_of, 0)
     for x, y in first:
-        known[x] = known.get(x, 0) | y
-        known[y] = known.get(y, 0) | x
+        known[x] |= y
+        known[y] |= x
     counts = []
     removed = 0
     # each legal pair is kept with the mask of its two cells: filtering is then one AND a pair
@@ -139,7 +139,7 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
             while near:
                 x = near & -near
                 near ^= x
-                unknown = (cand if x & straight else cand & close) & ~x & ~searched & ~known.get(x, 0)
+                unknown = (cand if x & straight else cand & close) & ~x & ~searched & ~known[x]
                 searched |= x
                 if not unknown:
                     continue
@@ -151,6 +151,6 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
         fresh.sort()
         legal.extend(fresh)
         for x, y, _ in fresh:
-            known[x] = known.get(x, 0) | y
-            known[y] = known.get(y, 0) | x
+            known[x] |= y
+            known[y] |= x
     return Playout(tiles == 0, removed, tuple(counts))
