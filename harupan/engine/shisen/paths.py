@@ -7,7 +7,7 @@ Four ways in:
 * :class:`Geometry.reach` for one tile (or several at once): every tile it can join, as a
   bitboard; the inner loop of the solver, the grader and the hint.
 * :meth:`Geometry.joins` for one tile and a few tiles it might join (its group, its unknown
-  partners): which of them it can, for about two thirds of a reach.
+  partners): which of them it can, without the two widest fills of a reach.
 * :func:`visible_pairs` for a whole position: every legal pair from one sweep over the empty runs,
   never a search per pair.
 
@@ -214,9 +214,8 @@ class Geometry:
 
     def joins(self, source: int, targets: int, empty: int) -> int:
         """The tiles of ``targets`` joinable from the one-bit mask ``source``: :meth:`reach` for a
-        few known targets, at about two thirds of its cost. The source and targets are tiles of the
-        board (so their straight runs never reach along a ring row or column); ``empty`` must include
-        the ring.
+        few known targets, for less work. The source and targets are tiles of the board (so their
+        straight runs never reach along a ring row or column); ``empty`` must include the ring.
 
         A path of at most two bends ends in a straight run into its target t, so it exists
         exactly when the source's one-bend cells meet t's straight runs across that last run:

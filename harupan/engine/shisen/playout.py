@@ -14,7 +14,8 @@ Used to measure difficulty. Two players:
 Legal pairs are kept incrementally: a pair that is joinable stays
 joinable, and a new one can only appear through a cell that was just emptied, so after each
 removal only same-kind tiles in sight of the two freed cells are tested, kind by kind for the
-kinds in sight, skipping a tile whose pairs in sight are all known already.
+kinds with a tile within one bend of them, each such tile against its partners not yet known
+(:meth:`.Geometry.joins`, never a full flood per tile).
 """
 
 from __future__ import annotations
@@ -117,8 +118,9 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
         legal = [p for p in legal if not p[2] & gone]
         empty = g.padded & ~tiles
         # A new pair's path runs through a freed cell f, and its bends split at f, so at least one
-        # of its tiles joins f with at most one bend: only those tiles need searching from. And
-        # one that needs a bend to reach f leaves the other at most one bend, or none past f.
+        # of its tiles joins f with at most one bend: only those tiles need searching from. A tile
+        # that needs a bend to reach f leaves at most one for the rest of the path, so its
+        # partner is close as well; only a tile in line with a freed cell may pair farther.
         straight, close, seen = g.reach_by_bends(gone, empty, tiles)  # one flood from both cells
         fresh = []
         done = 0  # kinds already looked at
