@@ -151,7 +151,9 @@ def test_stages_match_plain_fills():
         keep = rng.below(4) + 1  # a cell of the board holds a tile with odds keep/5
         tiles = sum(1 << g.bit(x, y) for y in range(h) for x in range(w) if rng.below(5) < keep)
         empty = g.padded & ~tiles
-        source = sum({1 << g.bit(rng.below(w), rng.below(h)) for _ in range(rng.below(3) + 1)})
+        # sources on the board, now and then anywhere on the padded grid (the ring too)
+        source = sum({1 << g.bit(rng.below(w + 2) - 1, rng.below(h + 2) - 1) if rng.below(4) == 0
+                      else 1 << g.bit(rng.below(w), rng.below(h)) for _ in range(rng.below(3) + 1)})
         h0, v0 = row(source, empty), column(source, empty, s)
         v1, h1 = column(h0, empty, s), row(v0, empty)
         assert g._stages(source, empty) == (row(v1, empty), column(h1, empty, s), h1, v1, h0, v0)
