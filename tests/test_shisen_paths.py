@@ -131,8 +131,59 @@ def test_the_row_fill_by_addition_matches_the_step_by_step_fill():
         assert (((m + seeds) ^ m) & m) | seeds == Geometry._fill(seeds, empty, 1)
 
 
-def test_reach_by_bends_splits_reach_at_one_bend():
-    """The one-bend part is exactly the tiles brute force joins with at most one bend."""
+def test_stages_match_plain_fills():
+    """The written-out stages (ring rows and columns in one OR, columns both ways at once) give
+    what four plain step-by-step fills give, from one cell or several, on boards of every fill."""
+    from harupan.engine.rng import Rng
+    from harupan.engine.shisen.paths import Geometry, geometry
+
+    def row(seeds, empty):
+        return Geometry._fill(seeds, empty, 1) | Geometry._fill(seeds, empty, -1)
+
+    def column(seeds, empty, s):
+        return Geometry._fill(seeds, empty, s) | Geometry._fill(seeds, empty, -s)
+
+    rng = Rng("stages")
+    for _ in range(600):
+        w, h = rng.below(18) + 1, rng.below(8) + 1
+        g = geometry(w, h)
+        s = g.stride
+        keep = rng.below(4) + 1  # a cell of the board holds a tile with odds keep/5
+        tiles = sum(1 << g.bit(x, y) for y in range(h) for x in range(w) if rng.below(5) < keep)
+        empty = g.padded & ~tiles
+        # sources on the board, now and then anywhere on the padded grid (the ring too)
+        source = sum({1 << g.bit(rng.below(w + 2) - 1, rng.below(h + 2) - 1) if rng.below(4) == 0
+                      else 1 << g.bit(rng.below(w), rng.below(h)) for _ in range(rng.below(3) + 1)})
+        h0, v0 = row(source, empty), column(source, empty, s)
+        v1, h1 = column(h0, empty, s), row(v0, empty)
+        assert g._stages(source, empty) == (row(v1, empty), column(h1, empty, s), h1, v1, h0, v0)
+
+
+def test_joins_is_reach_on_the_targets():
+    """The playouts' pair test (one-bend cells against the targets' straight runs) joins exactly
+    the targets a full flood reaches, on boards from crowded to nearly clear."""
+    from harupan.engine.rng import Rng
+    from harupan.engine.shisen.paths import geometry
+
+    rng = Rng("joins")
+    for _ in range(400):
+        w, h = rng.below(18) + 1, rng.below(8) + 1
+        g = geometry(w, h)
+        keep = rng.below(4) + 1
+        cells = [g.bit(x, y) for y in range(h) for x in range(w)]
+        tiles = sum(1 << c for c in cells if rng.below(5) < keep)
+        empty = g.padded & ~tiles
+        for c in cells:
+            source = 1 << c
+            if not tiles & source:
+                continue
+            targets = sum(1 << d for d in cells if tiles >> d & 1 and d != c and rng.below(3))
+            assert g.joins(source, targets, empty) == g.reach(source, empty, tiles) & targets
+
+
+def test_reach_by_bends_splits_reach_by_bends():
+    """The straight and one-bend parts are exactly the tiles brute force joins with no bend and
+    with at most one."""
     from harupan.engine.rng import Rng
     from harupan.engine.shisen.paths import find_path, geometry
 
@@ -144,11 +195,12 @@ def test_reach_by_bends_splits_reach_at_one_bend():
         tiles = sum(1 << g.bit(x, y) for x, y in occupied)
         for x, y in sorted(occupied)[:3]:
             source = 1 << g.bit(x, y)
-            one, two = g.reach_by_bends(source, g.padded & ~tiles, tiles)
+            zero, one, two = g.reach_by_bends(source, g.padded & ~tiles, tiles)
             assert two == g.reach(source, g.padded & ~tiles, tiles)
             for q in occupied - {(x, y)}:
                 path = find_path(w, h, lambda p, occupied=occupied: p in occupied, (x, y), q)
                 assert bool(one >> g.bit(*q) & 1) == (path is not None and len(path) <= 3), (w, h, (x, y), q)
+                assert bool(zero >> g.bit(*q) & 1) == (path is not None and len(path) == 2), (w, h, (x, y), q)
 
 
 def _path_cells(g, path) -> int:

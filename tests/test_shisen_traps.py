@@ -89,3 +89,44 @@ def test_playout_stream_is_the_same_however_many_are_taken():
     ten = list(islice(playouts(board, Rng("s"), RANDOM), 10))
     games = playouts(board, Rng("s"), RANDOM)
     assert [next(games) for _ in range(4)] == ten[:4]
+
+
+def _replayed(board: Board, rng: Rng, careful: bool) -> tuple[bool, int, tuple[int, ...]]:
+    """One game with the legal pairs recomputed from scratch every turn (no incremental
+    bookkeeping), kept in the playouts' order: the pairs still legal in their old order, then
+    the new ones sorted. Same draws, so it must play the very same game."""
+    g, _, kinds = board_bits(board)
+    kinds = dict(kinds)
+    kind_of = {1 << i: code for code, mask in kinds.items() for i in range(mask.bit_length()) if mask >> i & 1}
+
+    def now() -> set:
+        return {(1 << g.bit(*a), 1 << g.bit(*b)) for a, b in legal_pairs(board)}
+
+    legal = sorted((x, y, x | y) if x < y else (y, x, x | y) for x, y in now())
+    counts = []
+    while legal:
+        counts.append(len(legal))
+        offer = (_safe(legal, kinds, kind_of) or legal) if careful else legal
+        a, b, gone = offer[rng.below(len(offer))]
+        kinds[kind_of[a]] &= ~gone
+        board = board.with_cells({g.point(a.bit_length() - 1): None, g.point(b.bit_length() - 1): None})
+        legal = [p for p in legal if not p[2] & gone]
+        kept = {(x, y) for x, y, _ in legal}
+        legal += sorted((min(x, y), max(x, y), x | y) for x, y in now() if (min(x, y), max(x, y)) not in kept)
+    return board.is_empty(), len(counts), tuple(counts)
+
+
+def test_playouts_play_the_game_a_fresh_recount_plays():
+    """The incremental legal pairs (new ones searched only near the freed cells) are every turn
+    exactly the pairs a full recount finds, in the same order: the same games on boards small
+    and full-size, for both players."""
+    from harupan.generator.shisen import PRESETS, deal
+
+    cases = [small_board(f"replay-{i}", *wh) for i, wh in enumerate([(4, 2), (4, 4), (6, 4), (4, 6), (6, 2), (4, 3)] * 2)]
+    cases += [deal("2026-01-01", 18, 8, PRESETS["normal"], attempt)[0] for attempt in (1, 2)]
+    for n, board in enumerate(cases):
+        for player in (RANDOM, CAREFUL):
+            games = list(islice(playouts(board, Rng(f"r{n}"), player), 3))
+            rng = Rng(f"r{n}")
+            for game in games:
+                assert (game.cleared, game.removed, game.legal_counts) == _replayed(board, rng, player == CAREFUL)

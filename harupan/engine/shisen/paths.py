@@ -1,11 +1,13 @@
 """Paths under the exact rule: horizontal and vertical runs through empty cells, at most two bends,
 over the board and the one-cell ring just outside it, no farther.
 
-Three ways in:
+Four ways in:
 
 * :func:`find_path` for one pair: the corner points of a shortest legal path (for drawing).
 * :class:`Geometry.reach` for one tile (or several at once): every tile it can join, as a
   bitboard; the inner loop of the solver, the grader and the hint.
+* :meth:`Geometry.joins` for one tile and a few tiles it might join (its group, its unknown
+  partners): which of them it can, without the two widest fills of a reach.
 * :func:`visible_pairs` for a whole position: every legal pair from one sweep over the empty runs,
   never a search per pair.
 
@@ -46,6 +48,13 @@ class Geometry:
                 board |= 1 << self.bit(x, y)
         self.board = board
         self.ring = padded & ~board
+        # the ring's two rows and two columns, and the padded grid without them (for the fills)
+        self._ring_row_top = sum(1 << px for px in range(width + 2))
+        self._ring_row_bottom = self._ring_row_top << ((self.rows - 1) * s)
+        self._ring_left = sum(1 << (py * s) for py in range(self.rows))
+        self._ring_right = self._ring_left << (width + 1)
+        self._inner_rows = padded & ~self._ring_row_top & ~self._ring_row_bottom
+        self._inner_columns = padded & ~self._ring_left & ~self._ring_right
         # _column_runs[y1][y2]: padded rows y1..y2 of column 0 (shift left by x for column x)
         self._column_runs = [[sum(1 << (y * s) for y in range(y1, y2 + 1)) for y2 in range(self.rows)]
                              for y1 in range(self.rows)]
@@ -81,8 +90,8 @@ class Geometry:
                 return g
             g = n
 
-    def _stages(self, source: int, empty: int) -> tuple[int, int, int, int, int]:
-        """(H2, V2, H1, V1, H0|V0): cells reached with at most two bends, the last run horizontal /
+    def _stages(self, source: int, empty: int) -> tuple[int, int, int, int, int, int]:
+        """(H2, V2, H1, V1, H0, V0): cells reached with at most two bends, the last run horizontal /
         vertical, then the same with at most one bend, then the straight runs from the source.
 
         H0/V0 are the cells of a first horizontal/vertical run, V1/H1 after one bend, H2/V2 after
@@ -93,74 +102,88 @@ class Geometry:
         carries from the lowest seed of each run of m to the run's end (the guard bit that ends
         every row is never in m, so a carry cannot cross rows); the changed bits of m, plus the
         seeds (a later seed in the same run keeps its 1), are exactly the filled cells. The other
-        three directions step until nothing changes (runs on a crowded board are short)."""
+        fills step until nothing changes (runs on a crowded board are short), a column both ways
+        at once. The ring is always empty, so a fill that touches a ring row or ring column takes
+        all of it in one OR; the steps run on the rest (``across``/``along``), where runs are
+        short, instead of walking 20 cells of ring row (that halved the steps of H1 and H2).
+        ``empty`` must include the ring."""
         s = self.stride
+        across = empty & self._inner_rows  # row fills step through these
+        along = empty & self._inner_columns  # column fills step through these
+        top, bottom, left, right = self._ring_row_top, self._ring_row_bottom, self._ring_left, self._ring_right
         # H0: the row through the source
         g = source
         while True:
-            n = g | (empty & (g >> 1))
+            n = g | (across & (g >> 1))
             if n == g:
                 break
             g = n
         m = empty | source
         h0 = (((m + source) ^ m) & m) | g
+        if source & top:
+            h0 |= top
+        if source & bottom:
+            h0 |= bottom
         # V0: the column through the source
-        a = b = source
+        v0 = source
         while True:
-            n = a | (empty & (a << s))
-            if n == a:
+            n = v0 | (along & ((v0 << s) | (v0 >> s)))
+            if n == v0:
                 break
-            a = n
-        while True:
-            n = b | (empty & (b >> s))
-            if n == b:
-                break
-            b = n
-        v0 = a | b
+            v0 = n
+        if source & left:
+            v0 |= left
+        if source & right:
+            v0 |= right
         # V1: columns through H0
-        a = b = h0
+        v1 = h0
         while True:
-            n = a | (empty & (a << s))
-            if n == a:
+            n = v1 | (along & ((v1 << s) | (v1 >> s)))
+            if n == v1:
                 break
-            a = n
-        while True:
-            n = b | (empty & (b >> s))
-            if n == b:
-                break
-            b = n
-        v1 = a | b
+            v1 = n
+        if h0 & left:
+            v1 |= left
+        if h0 & right:
+            v1 |= right
         # H1: rows through V0
         g = v0
         while True:
-            n = g | (empty & (g >> 1))
+            n = g | (across & (g >> 1))
             if n == g:
                 break
             g = n
         m = empty | v0
         h1 = (((m + v0) ^ m) & m) | g
+        if v0 & top:
+            h1 |= top
+        if v0 & bottom:
+            h1 |= bottom
         # H2: rows through V1
         g = v1
         while True:
-            n = g | (empty & (g >> 1))
+            n = g | (across & (g >> 1))
             if n == g:
                 break
             g = n
         m = empty | v1
         h2 = (((m + v1) ^ m) & m) | g
+        if v1 & top:
+            h2 |= top
+        if v1 & bottom:
+            h2 |= bottom
         # V2: columns through H1
-        a = b = h1
+        v2 = h1
         while True:
-            n = a | (empty & (a << s))
-            if n == a:
+            n = v2 | (along & ((v2 << s) | (v2 >> s)))
+            if n == v2:
                 break
-            a = n
-        while True:
-            n = b | (empty & (b >> s))
-            if n == b:
-                break
-            b = n
-        return h2, a | b, h1, v1, h0 | v0
+            v2 = n
+        if h1 & left:
+            v2 |= left
+        if h1 & right:
+            v2 |= right
+        return h2, v2, h1, v1, h0, v0
 
     def reach(self, source: int, empty: int, tiles: int) -> int:
         """Tiles joinable from the one-bit mask ``source`` with at most two bends. (Several
@@ -173,19 +196,101 @@ class Geometry:
         around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
         if not around & empty:  # walled in: only its neighbours can be joined (most tiles, early on)
             return around & tiles
-        h2, v2, _, _, _ = self._stages(source, empty)
+        h2, v2, _, _, _, _ = self._stages(source, empty)
         near = (h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)
         return near & tiles & ~source
 
-    def reach_by_bends(self, source: int, empty: int, tiles: int) -> tuple[int, int]:
-        """(tiles joinable from ``source`` with at most one bend, with at most two): :meth:`reach`
-        with its one-bend part kept. A cell's last run decides which neighbours continue it
-        straight, so one bend reaches the horizontal neighbours of H1 and vertical of V1."""
+    def reach_by_bends(self, source: int, empty: int, tiles: int) -> tuple[int, int, int]:
+        """(tiles joinable from ``source`` in a straight line, with at most one bend, with at most
+        two): :meth:`reach` with its first parts kept. A cell's last run decides which neighbours
+        continue it straight, so no bend reaches the horizontal neighbours of H0 and vertical of
+        V0, one bend those of H1 and V1."""
         s = self.stride
-        h2, v2, h1, v1, _ = self._stages(source, empty)
+        h2, v2, h1, v1, h0, v0 = self._stages(source, empty)
+        zero = ((h0 << 1) | (h0 >> 1) | (v0 << s) | (v0 >> s)) & tiles & ~source
         one = ((h1 << 1) | (h1 >> 1) | (v1 << s) | (v1 >> s)) & tiles & ~source
         two = ((h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)) & tiles & ~source
-        return one, two
+        return zero, one, two
+
+    def joins(self, source: int, targets: int, empty: int) -> int:
+        """The tiles of ``targets`` joinable from the one-bit mask ``source``: :meth:`reach` for a
+        few known targets, for less work. The source and targets are tiles of the board (so their
+        straight runs never reach along a ring row or column); ``empty`` must include the ring.
+
+        A path of at most two bends ends in a straight run into its target t, so it exists
+        exactly when the source's one-bend cells meet t's straight runs across that last run:
+        V1 ∩ H0(t) (a run into t along its row) or H1 ∩ V0(t) (along its column). So the source
+        needs only the four fills of one bend, and each target its two straight runs, which are
+        short; the two widest fills of :meth:`reach` (H2 and V2) are never made. Tiles side by
+        side have no cell between them and are joined outright."""
+        s = self.stride
+        around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
+        out = around & targets
+        if not around & empty:  # walled in: only its neighbours can be joined
+            return out
+        across = empty & self._inner_rows
+        along = empty & self._inner_columns
+        top, bottom, left, right = self._ring_row_top, self._ring_row_bottom, self._ring_left, self._ring_right
+        # the source's straight runs and its one-bend cells, as in _stages
+        g = source
+        while True:
+            n = g | (across & (g >> 1))
+            if n == g:
+                break
+            g = n
+        m = empty | source
+        h0 = (((m + source) ^ m) & m) | g
+        v0 = source
+        while True:
+            n = v0 | (along & ((v0 << s) | (v0 >> s)))
+            if n == v0:
+                break
+            v0 = n
+        v1 = h0
+        while True:
+            n = v1 | (along & ((v1 << s) | (v1 >> s)))
+            if n == v1:
+                break
+            v1 = n
+        if h0 & left:
+            v1 |= left
+        if h0 & right:
+            v1 |= right
+        g = v0
+        while True:
+            n = g | (across & (g >> 1))
+            if n == g:
+                break
+            g = n
+        m = empty | v0
+        h1 = (((m + v0) ^ m) & m) | g
+        if v0 & top:
+            h1 |= top
+        if v0 & bottom:
+            h1 |= bottom
+        rest = targets & ~out
+        while rest:
+            t = rest & -rest
+            rest ^= t
+            g = t
+            while True:
+                n = g | (across & (g >> 1))
+                if n == g:
+                    break
+                g = n
+            m = empty | t
+            if v1 & ((((m + t) ^ m) & m) | g):
+                out |= t
+                continue
+            g = t
+            while True:
+                n = g | (along & ((g << s) | (g >> s)))
+                if n == g:
+                    break
+                g = n
+            if h1 & g:
+                out |= t
+        return out
 
     def reach_any(self, source: int, empty: int, targets: int) -> int:
         """Like :meth:`reach`, but a target may also stand inside the empty region (a tile that an
@@ -194,7 +299,7 @@ class Geometry:
         around = (source << 1) | (source >> 1) | (source << s) | (source >> s)
         if not around & empty:
             return around & targets
-        h2, v2, _, _, _ = self._stages(source, empty)
+        h2, v2, _, _, _, _ = self._stages(source, empty)
         near = h2 | v2 | (h2 << 1) | (h2 >> 1) | (v2 << s) | (v2 >> s)
         return near & targets & ~source
 
@@ -251,7 +356,7 @@ class Geometry:
 
     def reach_cells(self, source: int, empty: int) -> int:
         """Empty cells reachable from ``source`` with at most two bends (for building layouts)."""
-        h2, v2, _, _, _ = self._stages(source, empty)
+        h2, v2, _, _, _, _ = self._stages(source, empty)
         return (h2 | v2) & ~source
 
     def neighbours(self, mask: int) -> int:

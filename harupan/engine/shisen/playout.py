@@ -14,7 +14,8 @@ Used to measure difficulty. Two players:
 Legal pairs are kept incrementally: a pair that is joinable stays
 joinable, and a new one can only appear through a cell that was just emptied, so after each
 removal only same-kind tiles in sight of the two freed cells are tested, kind by kind for the
-kinds in sight, skipping a tile whose pairs in sight are all known already.
+kinds with a tile within one bend of them, each such tile against its partners not yet known
+(:meth:`.Geometry.joins`, never a full flood per tile).
 """
 
 from __future__ import annotations
@@ -99,10 +100,10 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
           rng: Rng, careful: bool = False) -> Playout:
     # known[x]: the tiles x is known to pair with. A joinable pair stays joinable, so this only
     # grows; bits of tiles already gone never meet the masks it is tested against.
-    known: dict[int, int] = {}
+    known = dict.fromkeys(kind_of, 0)
     for x, y in first:
-        known[x] = known.get(x, 0) | y
-        known[y] = known.get(y, 0) | x
+        known[x] |= y
+        known[y] |= x
     counts = []
     removed = 0
     # each legal pair is kept with the mask of its two cells: filtering is then one AND a pair
@@ -117,11 +118,13 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
         legal = [p for p in legal if not p[2] & gone]
         empty = g.padded & ~tiles
         # A new pair's path runs through a freed cell f, and its bends split at f, so at least one
-        # of its tiles joins f with at most one bend: only those tiles need searching from.
-        close, seen = g.reach_by_bends(gone, empty, tiles)  # one flood from both cells (unions)
+        # of its tiles joins f with at most one bend: only those tiles need searching from. A tile
+        # that needs a bend to reach f leaves at most one for the rest of the path, so its
+        # partner is close as well; only a tile in line with a freed cell may pair farther.
+        straight, close, seen = g.reach_by_bends(gone, empty, tiles)  # one flood from both cells
         fresh = []
         done = 0  # kinds already looked at
-        look = seen
+        look = close  # a kind with no tile close to the freed cells gains no pair
         while look:
             x = look & -look
             look ^= x
@@ -138,11 +141,11 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
             while near:
                 x = near & -near
                 near ^= x
-                unknown = cand & ~x & ~searched & ~known.get(x, 0)
+                unknown = (cand if x & straight else cand & close) & ~x & ~searched & ~known[x]
                 searched |= x
                 if not unknown:
                     continue
-                hit = g.reach(x, empty, tiles) & unknown
+                hit = g.joins(x, unknown, empty)  # a few known targets: cheaper than reach
                 while hit:
                     y = hit & -hit
                     hit ^= y
@@ -150,6 +153,6 @@ def _play(g: Geometry, tiles: int, kinds: dict[str, int], kind_of: dict[int, str
         fresh.sort()
         legal.extend(fresh)
         for x, y, _ in fresh:
-            known[x] = known.get(x, 0) | y
-            known[y] = known.get(y, 0) | x
+            known[x] |= y
+            known[y] |= x
     return Playout(tiles == 0, removed, tuple(counts))

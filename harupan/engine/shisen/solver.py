@@ -357,15 +357,18 @@ class _Search:
         self.direct = self.joinable_now(groups)
         self.root_tiles = tiles
 
-    def joinable_pairs(self, group: int, tiles: int, empty: int) -> list[tuple[int, int]]:
-        """Joinable pairs (one-bit masks, lower first) inside a group."""
+    def joinable_pairs(self, group: int, empty: int) -> list[tuple[int, int]]:
+        """Joinable pairs (one-bit masks, lower first) inside a group: each tile tested against
+        the group's later tiles alone (:meth:`.Geometry.joins`), not flooded to every tile."""
         out = []
-        reach = self.g.reach
+        joins = self.g.joins
         rest = group
         while rest:
             a = rest & -rest
             rest ^= a
-            hit = reach(a, empty, tiles) & rest
+            if not rest:
+                break
+            hit = joins(a, rest, empty)
             while hit:
                 b = hit & -hit
                 hit ^= b
@@ -392,10 +395,10 @@ class _Search:
             if n == 2:
                 a = grp & -grp
                 b = grp ^ a
-                if g.reach(a, empty, tiles) & b:
+                if g.joins(a, b, empty):
                     gone = [(a, b)]
             elif n == 4:
-                pairs = self.joinable_pairs(grp, tiles, empty)
+                pairs = self.joinable_pairs(grp, empty)
                 for a, b in pairs:
                     c = grp & ~(a | b)
                     c1 = c & -c
@@ -525,7 +528,7 @@ class _Search:
         for gi, grp in enumerate(groups):
             if grp.bit_count() < 4:
                 continue
-            pairs = self.joinable_pairs(grp, tiles, empty)
+            pairs = self.joinable_pairs(grp, empty)
             if pairs:
                 cands.append((len(pairs), self.rng.below(1 << 16) if self.rng is not None else 0, gi, grp, pairs))
         cands.sort(key=lambda c: (c[0], c[1], c[2]))
