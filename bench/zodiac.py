@@ -25,6 +25,7 @@ import datetime
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -90,12 +91,12 @@ def full_game(date: str, player: str) -> dict:
     return {"date": date, "moves": "".join(moves), "score": game.score}
 
 
-def _timed(cmd: list[str], out_file: Path, **env: str) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of a fresh process, its stdout to ``out_file``."""
+def _timed(cmd: list[str], out_file: Path, cwd: Path = ROOT, **env: str) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of a fresh process in ``cwd``, its stdout to ``out_file``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     with open(out_file, "wb") as out:
-        subprocess.run(cmd, stdout=out, check=False, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT), **env))
+        subprocess.run(cmd, stdout=out, check=False, cwd=cwd, env={**os.environ, "PYTHONPATH": str(cwd), **env})
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -110,6 +111,8 @@ def bench_bulk_verify(n: int) -> None:
     }
     compileall.compile_dir(ROOT / "harupan", quiet=1)  # as an install leaves it (see the docstring)
     with tempfile.TemporaryDirectory() as tmp:
+        source_copy = Path(tmp) / "src"
+        shutil.copytree(ROOT / "harupan", source_copy / "harupan", ignore=shutil.ignore_patterns("__pycache__"))
         for label, claims in sets.items():
             claims_file = Path(tmp) / "claims.jsonl"
             claims_file.write_text("".join(json.dumps(c) + "\n" for c in claims))
@@ -117,8 +120,8 @@ def bench_bulk_verify(n: int) -> None:
             ours = [sys.executable, "-m", "harupan", "zodiac", "verify", str(claims_file)]
             plain = [sys.executable, str(ROOT / "bench" / "zodiac_baseline.py"), "verify", str(claims_file)]
             # "uncached": harupan's modules compiled from source in each process, as on this machine
-            # without the step above (an empty bytecode folder, and nothing written to it)
-            uncached = {"PYTHONPYCACHEPREFIX": str(Path(tmp) / "no-pyc"), "PYTHONDONTWRITEBYTECODE": "1"}
+            # without the step above (a copy of the package with no bytecode, and none written)
+            uncached = {"cwd": source_copy, "PYTHONDONTWRITEBYTECODE": "1"}
             best = {side: (float("inf"), float("inf")) for side in ("packed", "plain", "uncached")}
             for _ in range(3):  # best of three for each side, taken in turns
                 for side, cmd, env in (("packed", ours, {}), ("plain", plain, {}), ("uncached", ours, uncached)):
