@@ -339,13 +339,6 @@ _TABLES_0 = (_MOVE_TABLES["L"], _MOVE_TABLES["U"])  # slides toward cell 0 of a 
 _TABLES_3 = (_MOVE_TABLES["R"], _MOVE_TABLES["D"])
 
 
-def _lines(b: int, letter: str) -> list[int]:
-    """The four lines of ``b`` a move along ``letter`` slides, each read toward the edge at 0."""
-    if letter in "LR":
-        return [(b >> (16 * p)) & 0xFFFF for p in range(4)]
-    return [((b >> (4 * p)) & 0x000F000F000F000F) * COLUMN_GATHER >> 48 & 0xFFFF for p in range(4)]
-
-
 # Spawn-table key → the values a spawn may add: 1 << 4i (a rat in cell i) for each empty cell i,
 # then 2 << 4i (an ox) for each; () once a pig is on the board (the game is won, nothing spawns).
 _SPAWNS: dict[int, tuple[int, ...]] = {}
@@ -359,15 +352,16 @@ def _fill_spawns(key: int) -> None:
 def _fill_for(b: int, letter: str) -> None:
     """Enter whatever :meth:`Game.play` needs and has not met for ``letter`` on ``b``."""
     tables, masks = _MOVE_TABLES[letter], _LINE_MASKS[letter]
-    lines = None
+    entry = 0
     for p in range(4):
-        if b & masks[p] not in tables[p]:
-            lines = lines or _lines(b, letter)
-            _fill_line(lines[p])
-    key = (tables[0][b & masks[0]] + tables[1][b & masks[1]] + tables[2][b & masks[2]]
-           + tables[3][b & masks[3]]) >> _TO_SPAWN
-    if key not in _SPAWNS:
-        _fill_spawns(key)
+        key = b & masks[p]
+        found = tables[p].get(key)
+        if found is None:
+            _fill_line(key >> (16 * p) if letter in "LR" else (key >> (4 * p)) * COLUMN_GATHER >> 48 & 0xFFFF)
+            found = tables[p][key]
+        entry += found
+    if entry >> _TO_SPAWN not in _SPAWNS:
+        _fill_spawns(entry >> _TO_SPAWN)
 
 
 # ---------------------------------------------------------------- the spawns' draws
@@ -488,9 +482,13 @@ for _rank in range(2, PIG + 1):
     WORTH.append(2 * WORTH[-1] + _rank)
 
 
+_WORTH16 = WORTH + [0] * (15 - PIG)  # nibbles above a pig never occur
+_WORTH_OF_TWO = tuple(_WORTH16[x & 0xF] + _WORTH16[x >> 4] for x in range(256))  # a byte: two cells
+
+
 def worth(b: int) -> int:
     """The total worth of a packed board's tiles (see :data:`WORTH`)."""
-    return sum(WORTH[(b >> s) & 0xF] for s in range(0, 64, 4))
+    return sum(map(_WORTH_OF_TWO.__getitem__, b.to_bytes(8, "little")))
 
 
 @dataclass(frozen=True)
