@@ -67,3 +67,34 @@ def test_bad_input(runner):
                       (["zodiac", "replay", "--seed", "s", "--start", "1,99" + ",0" * 14, "--moves", "L"], "rank 0..12")]:
         r = run(runner, *args)
         assert r.exit_code == 2 and msg in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_verify_in_groups_of_days_past_the_draws_made_ahead(runner, monkeypatch):
+    """Few days' draws at once and few made ahead, so games run past them and days fall in several
+    groups: the verdicts, in input order, are those of a letter-by-letter replay."""
+    import harupan.cli.zodiac as cz
+    from harupan.engine.errors import InputError
+    from harupan.engine.rng import Rng
+    from harupan.engine.zodiac import Game
+
+    monkeypatch.setattr(cz, "DRAWS_AHEAD", 3)
+    monkeypatch.setattr(cz, "DAYS_AT_ONCE", 2)
+    rng, claims, expected = Rng("test:verify:groups"), [], []
+    for i in range(24):
+        date = f"2027-01-{1 + rng.below(7):02d}"
+        moves = "".join("UDLR"[rng.below(4)] for _ in range(rng.below(300)))
+        game, error = Game.for_date(date), None
+        try:
+            for n, ch in enumerate(moves, 1):
+                game.apply(ch, n)
+        except InputError as e:
+            error = str(e)
+        claimed = game.score if i % 3 else game.score + 1
+        claims.append(json.dumps({"date": date, "moves": moves, "score": claimed}))
+        expected.append((game.score, game.state, max(game.result().board), error))
+    r = run(runner, "zodiac", "verify", "-", input="\n".join(claims) + "\n")
+    got = [json.loads(x) for x in r.output.splitlines()]
+    assert [(g["score"], g["state"], g["top"], g.get("error") if "comes after" in g.get("error", "") else None)
+            for g in got] == [(s, st, t, e) for s, st, t, e in expected]
+    assert [g["valid"] for g in got] == [i % 3 != 0 and e is None for i, (*_, e) in enumerate(expected)]
+    assert r.exit_code == 1

@@ -12,6 +12,7 @@ import harupan.generator.games.shisen as shisen_game
 import harupan.generator.zodiac as bot
 from harupan.cli.main import cli
 from harupan.publish import pars
+from harupan.publish.owner import claim_site
 
 from sitecheck import snapshot
 
@@ -184,7 +185,7 @@ def test_a_prepare_killed_mid_write_leaves_one_name_that_the_next_run_removes(tm
 
     site = tmp_path / "site"
     env = dict(os.environ, **FAST)
-    for day in ("2026-12-02", "2026-12-03"):
+    for day in ("2026-12-03", "2026-12-02"):  # (a prepare also clears the days before its first)
         r = subprocess.run([sys.executable, "-c", KILL_MID_WRITE, "prepare", "--from", day, "--days", "1",
                             "--site", str(site), "--jobs", "1"], env=env, capture_output=True, text=True)
         assert r.returncode == -9, r.stderr
@@ -212,3 +213,49 @@ def test_one_prepare_at_a_time_and_a_running_one_keeps_its_temporary(fresh_day, 
         assert leftover.exists()
     pars.forget(site, dt.date(2026, 12, 1))
     assert not leftover.exists()
+
+
+@pytest.mark.parametrize("plant", ["hard link", "fifo", "symlink"])
+def test_a_link_or_fifo_at_the_temporary_name_is_never_written_through(tmp_path, runner, plant):
+    """Whatever sits at '.DATE.json.tmp' is removed, not opened: another file hard-linked there
+    keeps its bytes, a FIFO does not hang the run, a symlink's target is untouched."""
+    import os
+
+    site = tmp_path / "site"
+    claim_site(site)  # a site of ours (an unmarked folder holding a symlink would be refused whole)
+    (site / ".pars").mkdir()
+    precious = tmp_path / "precious.txt"
+    precious.write_text("mine")
+    temp = site / ".pars" / ".2026-12-02.json.tmp"
+    {"hard link": lambda: os.link(precious, temp), "fifo": lambda: os.mkfifo(temp),
+     "symlink": lambda: temp.symlink_to(precious)}[plant]()
+    r = invoke(runner, "prepare", "--from", "2026-12-02", "--days", 1, "--site", site)
+    assert r.exit_code == 0, r.stderr
+    assert precious.read_text() == "mine" and not os.path.lexists(temp)
+    record = site / ".pars" / "2026-12-02.json"
+    assert json.loads(record.read_text())["date"] == "2026-12-02" and record.stat().st_mode & 0o777 == 0o644
+
+
+def test_prepare_removes_what_a_killed_prepare_left_of_recent_days(tmp_path, runner):
+    site = tmp_path / "site"
+    (site / ".pars").mkdir(parents=True)
+    left = [site / ".pars" / f".2026-11-{d:02d}.json.tmp" for d in (1, 30)]
+    for p in left:
+        p.write_text("{half")
+    r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 1, "--site", site)
+    assert r.exit_code == 0, r.stderr
+    assert [p.exists() for p in left] == [False, False]
+
+
+def test_a_prepare_waits_out_a_publishing_runs_moment_with_the_lock(tmp_path, runner):
+    """A publishing run takes the prepare lock for a moment to remove a leftover; a prepare that
+    starts just then waits for it rather than saying another prepare is running."""
+    import threading
+
+    site = tmp_path / "site"
+    claim_site(site)
+    lock = pars.prepare_lock(site)
+    lock.acquire()
+    threading.Timer(0.3, lock.release).start()
+    r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 1, "--site", site)
+    assert r.exit_code == 0 and "1 prepared" in r.stderr, r.stderr

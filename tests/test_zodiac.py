@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from harupan.engine.errors import InputError
 from harupan.engine.rng import Rng
-from harupan.engine.zodiac import (OVER, PLAYING, WON, Game, move, pack, replay, seed_for, slide_line, spawn,
-                                   start_cells, unpack)
+from harupan.engine.zodiac import (OVER, PIG, PLAYING, WON, Game, move, pack, replay, seed_for, slide_line,
+                                   spawn, start_cells, unpack)
 
 from conftest import load_vectors
 
@@ -255,14 +255,11 @@ def test_games_on_draws_made_side_by_side_match_apply(games):
 def test_worth_is_what_building_a_tile_from_rats_scores():
     from harupan.engine.zodiac import WORTH, worth
 
-    assert WORTH[PIG_RANK] == 6130  # DESIGN.md §4
-    for rank in range(1, PIG_RANK):
-        two, gained = slide_line([rank, rank, 0, 0])
-        assert WORTH[rank + 1] == 2 * WORTH[rank] + gained  # one merge of two such tiles
+    assert WORTH[PIG] == 6130  # DESIGN.md §4
+    for rank in range(1, PIG):
+        merged, gained = slide_line([rank, rank, 0, 0])
+        assert merged[0] == rank + 1 and WORTH[rank + 1] == 2 * WORTH[rank] + gained  # one merge
     assert worth(pack([1, 2, 12] + [0] * 13)) == 0 + 2 + 6130
-
-
-PIG_RANK = 12
 
 
 @pytest.mark.parametrize("rank_draw", [0, 0x19999999, 0x1999999A, 0xFFFFFFFF])

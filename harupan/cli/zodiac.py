@@ -101,15 +101,15 @@ DAYS_AT_ONCE = 64
 
 
 def verify_claims(claims: list[tuple[str, str, int]]) -> list[dict]:
-    """Every claim (date, moves, score) replayed and judged, in order. Claims are taken a day at
-    a time, days that need about as many draws together, and a day's draws are made once for all
-    its claims and dropped when they are checked."""
+    """Every claim (date, moves, score) replayed and judged, in order. Days are taken 64 at a
+    time, days that need about as many draws together; their draws are made once for all their
+    claims and dropped when those are checked."""
     by_day: dict[str, list[int]] = {}
     for i, (date, _, _) in enumerate(claims):
         by_day.setdefault(date, []).append(i)
     need = {day: min(max(len(claims[i][1]) for i in at), DRAWS_AHEAD) for day, at in by_day.items()}
     days = sorted(by_day, key=need.__getitem__)
-    verdicts: list[dict] = [{}] * len(claims)
+    verdicts: dict[int, dict] = {}
     for first in range(0, len(days), DAYS_AT_ONCE):
         group = days[first:first + DAYS_AT_ONCE]
         bases = [Game.for_date(day) for day in group]
@@ -117,7 +117,7 @@ def verify_claims(claims: list[tuple[str, str, int]]) -> list[dict]:
         for day, base, day_draws in zip(group, bases, draws):
             for i in by_day[day]:
                 verdicts[i] = verify_claim(base, day_draws, claims[i][1], claims[i][2])
-    return verdicts
+    return [verdicts[i] for i in range(len(claims))]
 
 
 def verify_claim(base: Game, draws: Draws, moves: str, score: int) -> dict:

@@ -2,9 +2,10 @@
 
 A 4×4 board of ranks 0 (empty), 1 쥐 rat … 12 돼지 pig. The board is packed into one int, four
 bits a cell, cell ``i = 4·row + column`` at bits ``4i … 4i+3``. Every possible row (65,536 of
-them) is slid once at import, so a move is four table look-ups (a column is first gathered by one
-multiplication), the technique of the well-known 2048 engines. ``bench/zodiac.py`` measures it
-against a plain list-based slide.
+them) is slid once, on first use, so a move is four table look-ups (a column is first gathered by
+one multiplication), the technique of the well-known 2048 engines. The bulk verify's loop
+(:meth:`Game.play`) goes further with tables of its own, filled as lines are met.
+``bench/zodiac.py`` measures both against a plain list-based engine.
 
 Rules: a line slides toward the move's edge; equal neighbours merge once per move, nearest the
 edge first, and each merge scores the new rank. Pigs do not merge (the game ends at the first
@@ -93,8 +94,8 @@ def _build_tables() -> tuple[list[int], ...]:
 
 
 # The full tables are built on first use (a fifth of a second): a bulk verify never needs them,
-# it fills the rows it meets (see :class:`_RowTable`). The lists are filled in place, so the
-# functions that bind them as default arguments see the filled lists.
+# it fills the lines it meets in tables of its own (see ``_MOVE_TABLES``). The lists are filled in
+# place, so the functions that bind them as default arguments see the filled lists.
 _LEFT: list[int]
 _RIGHT: list[int]
 _SCORE: list[int]
@@ -282,8 +283,6 @@ def seed_for(date: str) -> str:
     return f"harupan:zodiac:{date}"
 
 
-# ---------------------------------------------------------------- games
-
 # ---------------------------------------------------------------- the bulk verify's tables
 
 # :meth:`Game.play` looks a move up in four dicts, one for each row (or column) of the board, keyed
@@ -292,10 +291,10 @@ def seed_for(date: str) -> str:
 #
 #     bits 0-63   the new board (each entry: its line slid, in place; the other lines 0)
 #     bits 64-79  the empty cells after the move, one bit per cell
-#     bits 80-82  the pigs on the board after the move
+#     bits 80-82  the lines holding a pig after the move
 #
 # ``entry >> 64`` then keys the spawn table, which lists the empty cells' values. The empty bits
-# of different lines never overlap and there are at most four pigs, so the sums never carry. The
+# of different lines never overlap and at most four lines hold a pig, so the sums never carry. The
 # score needs no field: it follows from the final board and the oxen spawned (see :data:`WORTH`).
 # The dicts are filled as lines are met: a bulk verify meets a few thousand of the 65,536.
 _TO_SPAWN = 64
@@ -310,9 +309,9 @@ _COLUMN_BITS = tuple(sum(1 << (4 * i) for i in range(4) if z >> i & 1) for z in 
 
 
 def _fill_line(line: int) -> None:
-    """Enter the line whose four cells (the first at the move's edge) are the nibbles of ``line``
-    in all sixteen tables: as each row and each column, slid each way. A bulk verify meets a few
-    thousand lines, so this is written out flat."""
+    """Enter the line whose four cells are the nibbles of ``line`` (nibble 0 the leftmost or
+    topmost cell) in all sixteen tables: as each row and each column, slid each way. A bulk
+    verify meets a few thousand lines, so this is written out flat."""
     a, b, c, d = line & 0xF, line >> 4 & 0xF, line >> 8 & 0xF, line >> 12
     spread = a | b << 16 | c << 32 | d << 48  # the line as column 0
     for (rows, columns), cells, back in ((_TABLES_0, [a, b, c, d], False), (_TABLES_3, [d, c, b, a], True)):
@@ -491,6 +490,8 @@ def worth(b: int) -> int:
     return sum(map(_WORTH_OF_TWO.__getitem__, b.to_bytes(8, "little")))
 
 
+# ---------------------------------------------------------------- games
+
 @dataclass(frozen=True)
 class Result:
     board: tuple[int, ...]
@@ -562,8 +563,9 @@ class Game:
     def play(self, letters: str, first: int = 1, draws: Draws | None = None) -> None:
         """:meth:`apply` for each of ``letters`` (the first numbered ``first`` in errors), in one
         loop: the bulk verify's hot path. Same results, errors and RNG state as :meth:`apply`, but
-        a move is four dict look-ups whose sum carries the new board, the spawn table's key and the
-        score (see ``_MOVE_TABLES``), and a spawn is one more look-up and one multiplication.
+        a move is four dict look-ups whose sum carries the new board and the spawn table's key (see
+        ``_MOVE_TABLES``), a spawn is one more look-up and one multiplication, and the score is
+        reckoned once at the end from the board's worth (see :data:`WORTH`).
         ``draws`` are the draws of this game's RNG from its present state on; games from the same
         start share them (a bulk verify makes each day's draws once)."""
         if self.state != PLAYING or not letters:
@@ -585,6 +587,7 @@ class Game:
         rest = iter(letters)  # its length hint tells how many letters are left
         stream: Iterator[str] = rest
         ch = ""
+        tries, left = 0, -1  # retries of one letter (see below)
         while True:
             try:
                 for ch in stream:
@@ -629,7 +632,13 @@ class Game:
                 _fill_for(b, ch)
             except IndexError:  # past the draws made so far
                 draws.more()
-            stream = itertools.chain((ch,), rest)  # and play that letter again
+            # Play that letter again. It can need both (a table, then more draws), never more: a
+            # third try would mean a fill that does not fill, so stop rather than loop.
+            tries = tries + 1 if length_hint(rest) == left else 1
+            left = length_hint(rest)
+            if tries > 2:
+                raise RuntimeError(f"zodiac: move {first + len(letters) - left - 1} made no progress")
+            stream = itertools.chain((ch,), rest)
         self.rng._s[:], oxen = draws.after(j)
         self.score += worth(b) - worth(self.board) - 2 * oxen
         self.board, self.state = b, state

@@ -112,12 +112,14 @@ def write_atomic(path: Path, data: bytes, *, mode: int = 0o644) -> bool:
 def write_locked(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through its fixed temporary name (``.NAME.tmp``), for a file only
     the holder of a lock writes: a run killed mid-write leaves that one name, which the next write
-    of the file reuses and which :func:`drop_temp` removes."""
+    of the file removes first and which :func:`drop_temp` removes."""
     path = Path(path)
     ensure_dir(path.parent)
     tmp = temp_name(path)
+    _unlink_quietly(tmp)  # whatever is there (a killed run's file, or a link or FIFO put in its place)
     try:
-        put_bytes(tmp, data)
+        put_bytes(tmp, data, exclusive=True)  # a new file: never written through a link, never a FIFO
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except OSError as e:
         _unlink_quietly(tmp)

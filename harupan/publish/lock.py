@@ -11,11 +11,16 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import time
 from pathlib import Path
 
 from ..engine.errors import InputError
 
 LOCK_NAME = ".harupan.lock"
+
+
+class LockBusy(InputError):
+    """Another run holds the lock (exit 2)."""
 
 
 class SiteLock:
@@ -30,19 +35,26 @@ class SiteLock:
     def held(self) -> bool:
         return self.fd is not None
 
-    def acquire(self) -> None:
-        """Take the lock, or raise at once (never wait) if another run holds it."""
+    def acquire(self, wait: float = 0.0) -> None:
+        """Take the lock, or raise :class:`LockBusy` if another run still holds it after ``wait``
+        seconds (tried again every 50 ms; never waits without end)."""
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
         except OSError as e:
             raise InputError(f"cannot open the lock file {str(self.path)!r}: {e.strerror or e}") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as e:
-            os.close(fd)
-            if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise InputError(f"{self.busy} {str(self.path.parent)!r}; try again when it ends") from None
-            raise InputError(f"cannot lock {str(self.path)!r}: {e.strerror or e}") from None
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError as e:
+                if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                    continue
+                os.close(fd)
+                if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise LockBusy(f"{self.busy} {str(self.path.parent)!r}; try again when it ends") from None
+                raise InputError(f"cannot lock {str(self.path)!r}: {e.strerror or e}") from None
         self.fd = fd
 
     def release(self) -> None:

@@ -18,8 +18,9 @@ removed.
 Preparing does not take the site's lock: a record is never part of the site, so preparing can
 overlap a publishing run. It takes a lock of its own, ``.pars/.prepare.lock``, so one prepare
 runs at a time and a record can be written through a fixed temporary name (``.DATE.json.tmp``).
-A prepare killed mid-write leaves at most that name; the next prepare over that day, or the run
-that publishes it, removes it by name. The folder's name starts with a dot; the README's rsync
+A prepare killed mid-write leaves at most that name. The next prepare removes it by name (it
+looks at the days it covers and the 31 before them), and so does the run that publishes the day
+unless a prepare is running just then. The folder's name starts with a dot; the README's rsync
 line leaves dot files off the public copy.
 """
 
@@ -38,7 +39,7 @@ from ..engine.zodiac import replay as replay_zodiac
 from ..generator.daily import day_part
 from ..generator.shisen import DEFAULT_SIZE, GENERATOR_VERSION, PRESETS, deal, parse_size
 from .atomic import drop_temp, ensure_dir, temp_name, write_locked
-from .lock import SiteLock
+from .lock import LockBusy, SiteLock
 from .notes import note
 
 FORMAT = "harupan/prepared@1"
@@ -176,8 +177,9 @@ def forget(site: Path, date: _dt.date, *, locked: bool = False) -> None:
         lock = prepare_lock(site)
         try:
             lock.acquire()
-        except InputError:
-            return  # a prepare is running: its own write of the day reuses the name
+        except LockBusy:  # a prepare is running and may be writing that name; the next removes it
+            note(f"left {str(temp_name(path))!r} to the prepare that is running")
+            return
         try:
             drop_temp(path)
         finally:

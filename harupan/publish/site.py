@@ -130,6 +130,10 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
     return counts
 
 
+def _days_before(day: _dt.date, n: int) -> list[_dt.date]:
+    return [day - _dt.timedelta(days=k) for k in range(1, n + 1) if day.toordinal() > k]
+
+
 def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jobs: int = 1,
             progress=None) -> dict[str, int]:
     """Make the slow parts of ``dates`` (the par game, the Shisen-sho layouts of ``levels``) ahead
@@ -139,7 +143,11 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
     site = check_site_dir(site)
     levels = tuple(levels)
     counts = {"prepared": 0, "kept already": 0, "published already": 0}
-    with pars.prepare_lock(site):
+    lock = pars.prepare_lock(site)
+    lock.acquire(wait=2.0)  # a publishing run takes it for a moment to remove a leftover
+    try:
+        for day in _days_before(min(dates), 31) if dates else ():  # what a prepare killed
+            drop_temp(pars.par_path(site, day))  # mid-write left of recent days, by name
         todo = []
         for d in dates:
             if (site / day_path(d) / "puzzle.json").is_file():
@@ -160,4 +168,6 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
                 progress(counts["prepared"], len(todo))
 
         map_days(pars.make, todo, jobs, keep)
+    finally:
+        lock.release()
     return counts
