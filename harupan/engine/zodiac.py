@@ -388,24 +388,18 @@ def _run_lanes(marks: list[_Mark], words: int) -> tuple[list[list[int]], list[_M
     out = [(s0, s1, s2, s3, oxen)]
     packed: list[int] = []
     for _ in range(words):
-        r = (s1 * 5) & m
-        cell = (((r << 7) | (r >> 25)) & m) * 9 & m
-        t = (s1 << 9) & m
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = ((s3 << 11) | (s3 >> 21)) & m
-        r = (s1 * 5) & m
-        rank = (((r << 7) | (r >> 25)) & m) * 9 & m
-        t = (s1 << 9) & m
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = ((s3 << 11) | (s3 >> 21)) & m
+        pair = []  # the cell draw, then the rank draw
+        for _ in (0, 1):
+            r = (s1 * 5) & m
+            pair.append((((r << 7) | (r >> 25)) & m) * 9 & m)
+            t = (s1 << 9) & m
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = ((s3 << 11) | (s3 >> 21)) & m
+        cell, rank = pair
         is_ox = ((rank + ox) >> 32) & ones ^ ones
         oxen += is_ox
         packed.append(cell | is_ox << 32)

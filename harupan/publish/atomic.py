@@ -96,8 +96,15 @@ def write_atomic(path: Path, data: bytes, *, mode: int = 0o644) -> bool:
         os.close(fd)
     except OSError as e:
         raise write_error(path, e) from None
+    _move_in(Path(tmp), path, data, mode, exclusive=False)
+    return True
+
+
+def _move_in(tmp: Path, path: Path, data: bytes, mode: int, *, exclusive: bool) -> None:
+    """Write ``data`` to ``tmp``, give it ``mode`` and rename it to ``path``; on any failure
+    remove ``tmp`` (a failed write is a :class:`WriteError` naming ``path``)."""
     try:
-        put_bytes(tmp, data)
+        put_bytes(tmp, data, exclusive=exclusive)
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except OSError as e:
@@ -106,7 +113,6 @@ def write_atomic(path: Path, data: bytes, *, mode: int = 0o644) -> bool:
     except BaseException:
         _unlink_quietly(tmp)
         raise
-    return True
 
 
 def write_locked(path: Path, data: bytes) -> None:
@@ -117,16 +123,7 @@ def write_locked(path: Path, data: bytes) -> None:
     ensure_dir(path.parent)
     tmp = temp_name(path)
     _unlink_quietly(tmp)  # whatever is there (a killed run's file, or a link or FIFO put in its place)
-    try:
-        put_bytes(tmp, data, exclusive=True)  # a new file: never written through a link, never a FIFO
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError as e:
-        _unlink_quietly(tmp)
-        raise write_error(path, e) from None
-    except BaseException:
-        _unlink_quietly(tmp)
-        raise
+    _move_in(tmp, path, data, 0o644, exclusive=True)  # a new file: never written through a link
 
 
 def drop_temp(path: Path) -> None:
