@@ -126,7 +126,7 @@ def test_presets_order_by_stuck_share_on_every_date():
         assert shares[0] < shares[1] < shares[2], (date, shares)
 
 
-@pytest.mark.parametrize("bad", ["2026-02-30", "26-1-1", "", "2026-1-01", "tomorrow", "2026-13-01"])
+@pytest.mark.parametrize("bad", ["2026-02-30", "26-1-1", "", "2026-1-01", "tomorrow", "2026-13-01", "2026-W48-1"])
 def test_bad_dates(bad):
     with pytest.raises(InputError, match="bad date"):
         parse_date(bad)

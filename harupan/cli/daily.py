@@ -42,6 +42,11 @@ SITE_OPTION = click.option("--site", "site", default="site", show_default=True, 
                            help="The site folder to publish into.")
 
 
+def default_jobs() -> int:
+    """The processor count, at most 4 (the layouts and the par: more would wait on each other)."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
 @click.command("daily", cls=StampedCommand)
 @click.option("--date", "date", type=DATE, default=None, help="The day, YYYY-MM-DD (default: today in --tz).")
 @SITE_OPTION
@@ -57,12 +62,11 @@ def daily(date: dt.date | None, site: str, tz: str | None, par: str | None, jobs
     Exit 0 done; 1 a check failed and nothing was published; 2 bad input, a folder that is not
     harupan's, a failed write (the site is left as it was), or another run holds the site's
     lock. Every line goes to stderr and starts with the time."""
-    notes.STAMPED = True
     cfg = load_config(timezone=tz, par=par)
     date = date if date is not None else today_in(cfg.timezone)
     check_not_far_ahead([date], cfg.timezone, allow_future)
     if jobs is None:
-        jobs = max(1, min(4, os.cpu_count() or 1))
+        jobs = default_jobs()
     counts = publish.build(Path(site), [date], cfg, jobs=jobs)
     state = next(k for k, v in counts.items() if v)
     notes.note(f"{date}: {state} in {site}")
@@ -84,7 +88,6 @@ def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par
     layouts), so the nightly 'daily' run does not wait for them. Kept in SITE/.pars/ (not part of
     the site); days already published or prepared are skipped. Safe to run while 'daily' runs. Every line goes to stderr and starts
     with the time."""
-    notes.STAMPED = True
     cfg = load_config(timezone=tz, par=par)
     first = start if start is not None else today_in(cfg.timezone)
     try:
@@ -92,7 +95,7 @@ def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par
     except OverflowError:
         raise InputError(f"--days {days} from {first.isoformat()} runs past the year 9999") from None
     if jobs is None:
-        jobs = max(1, min(4, os.cpu_count() or 1))
+        jobs = default_jobs()
     counts = publish.prepare(Path(site), dates, cfg.par, cfg.difficulties, jobs=jobs,
                              progress=publish.terminal_progress(quiet))
     notes.note(f"{dates[0]}..{dates[-1]}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..engine.shisen import Layout, format_json, format_text, hint, parse_any, shuffle, solve
-from ..engine.shisen.game import legal_pairs
+from ..engine.shisen import Layout, format_json, format_text, parse_any, shuffle, solve
+from ..engine.shisen.game import hint_from, legal_pairs
 from ..engine.shisen.solver import DEFAULT_BUDGET, SOLVED, UNSOLVABLE
 from ..generator.shisen import DEFAULT_SIZE, DIFFICULTIES, SIZES, generate
 from .base import emit_json, read_input
@@ -83,12 +83,13 @@ def hint_cmd(ctx: click.Context, file: str, budget: int) -> None:
     if board.count() == 0:
         emit_json({"pair": None, "path": None, "reason": "already cleared"})
         return
-    h = hint(board, budget)
+    pairs = legal_pairs(board)
+    result = solve(board, budget) if pairs else None
+    h = hint_from(board, pairs, result) if result is not None else None
     if h is not None:
         emit_json({"pair": [list(h.pair[0]), list(h.pair[1])], "path": [list(p) for p in h.path]})
         return
     # No hint: either a proof that the board cannot be cleared, or the solver gave up.
-    result = solve(board, budget) if legal_pairs(board) else None
     if result is None or result.status == UNSOLVABLE:
         emit_json({"pair": None, "path": None, "reason": "no legal pair keeps this board solvable; shuffle"})
         ctx.exit(1)

@@ -12,6 +12,9 @@ def parse_date(text: object, *, what: str = "date") -> _dt.date:
     try:
         if not isinstance(text, str) or len(text) != 10:
             raise ValueError
-        return _dt.date.fromisoformat(text)
+        day = _dt.date.fromisoformat(text)
+        if day.isoformat() != text:  # another ISO form of the same length (a week date: 2026-W48-1)
+            raise ValueError
+        return day
     except ValueError:
         raise InputError(f"bad {what} {text!r}: expected a real calendar date as YYYY-MM-DD") from None

@@ -198,10 +198,6 @@ def unpack(b: int) -> list[int]:
     return [(b >> (4 * i)) & 0xF for i in range(16)]
 
 
-def empty_cells(b: int) -> list[int]:
-    return [i for i in range(16) if not (b >> (4 * i)) & 0xF]
-
-
 def top_rank(b: int) -> int:
     return max(unpack(b))
 

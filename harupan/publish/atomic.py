@@ -96,15 +96,25 @@ def write_atomic(path: Path, data: bytes, *, mode: int = 0o644) -> bool:
         os.close(fd)
     except OSError as e:
         raise write_error(path, e) from None
-    _move_in(Path(tmp), path, data, mode, exclusive=False)
+    _move_in(Path(tmp), path, data, mode, fresh=False)
     return True
 
 
-def _move_in(tmp: Path, path: Path, data: bytes, mode: int, *, exclusive: bool) -> None:
-    """Write ``data`` to ``tmp``, give it ``mode`` and rename it to ``path``; on any failure
-    remove ``tmp`` (a failed write is a :class:`WriteError` naming ``path``)."""
+def _put_fresh(tmp: Path, data: bytes) -> None:
+    """Write ``data`` to a fixed temporary name as a new file: whatever is there first (a killed
+    run's file, or a link or FIFO put in its place) is removed, never written through or opened."""
+    _unlink_quietly(tmp)
+    put_bytes(tmp, data, exclusive=True)
+
+
+def _move_in(tmp: Path, path: Path, data: bytes, mode: int, *, fresh: bool) -> None:
+    """Write ``data`` to ``tmp`` (as a new file if ``fresh``), give it ``mode`` and rename it to
+    ``path``; on any failure remove ``tmp`` (a failed write is a :class:`WriteError` naming ``path``)."""
     try:
-        put_bytes(tmp, data, exclusive=exclusive)
+        if fresh:
+            _put_fresh(tmp, data)
+        else:
+            put_bytes(tmp, data)
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except OSError as e:
@@ -121,9 +131,7 @@ def write_locked(path: Path, data: bytes) -> None:
     of the file removes first and which :func:`drop_temp` removes."""
     path = Path(path)
     ensure_dir(path.parent)
-    tmp = temp_name(path)
-    _unlink_quietly(tmp)  # whatever is there (a killed run's file, or a link or FIFO put in its place)
-    _move_in(tmp, path, data, 0o644, exclusive=True)  # a new file: never written through a link
+    _move_in(temp_name(path), path, data, 0o644, fresh=True)
 
 
 def drop_temp(path: Path) -> None:
@@ -147,7 +155,7 @@ class Transaction:
     manager it commits on success and rolls back on any exception."""
 
     def __init__(self) -> None:
-        self.done: list[tuple[Path, Path | None]] = []  # (file, its kept old version or None)
+        self.done: dict[Path, Path | None] = {}  # file → its kept old version or None, in order
         self.made_dirs: list[Path] = []
         self.folders: list[tuple[Path, tuple[str, ...]]] = []  # folders renamed into place
 
@@ -170,13 +178,13 @@ class Transaction:
         path = Path(path)
         self.mkdir(path.parent)
         if same_bytes(path, data):
-            if all(p != path for p, _ in self.done):  # what a killed run left beside it goes
+            if path not in self.done:  # what a killed run left beside it goes
                 _unlink_quietly(temp_name(path))
                 _unlink_quietly(old_name(path))
             return False
         tmp = temp_name(path)
         try:
-            put_bytes(tmp, data)
+            _put_fresh(tmp, data)
         except OSError as e:
             _unlink_quietly(tmp)
             raise write_error(path, e) from None
@@ -205,7 +213,7 @@ class Transaction:
             if old is not None:
                 _unlink_quietly(old)
             raise write_error(path, e) from None
-        self.done.append((path, old))
+        self.done[path] = old
         return True
 
     def adopt_folder(self, folder: Path, names: tuple[str, ...]) -> None:
@@ -215,7 +223,7 @@ class Transaction:
     def rollback(self) -> list[str]:
         """Undo every write, newest first; returns what could not be undone (rarely anything)."""
         failed = []
-        for path, old in reversed(self.done):
+        for path, old in reversed(self.done.items()):
             try:
                 if old is not None:
                     os.replace(old, path)
@@ -239,7 +247,7 @@ class Transaction:
         return failed
 
     def commit(self) -> None:
-        for _, old in self.done:
+        for old in self.done.values():
             if old is not None:
                 _unlink_quietly(old)
         self.done.clear()

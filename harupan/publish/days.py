@@ -12,6 +12,7 @@ import datetime as _dt
 import hashlib
 import json
 import os
+import stat
 from dataclasses import asdict
 from pathlib import Path
 
@@ -77,7 +78,15 @@ def day_is_current(site: Path, date: _dt.date, cfg: SiteConfig) -> bool:
 
 def is_published(folder: Path) -> bool:
     """A day folder counts only when all its files and its mark are regular files."""
-    return all((folder / f).is_file() and not (folder / f).is_symlink() for f in day_names())
+    return all(_regular(folder / f) for f in day_names())
+
+
+def _regular(path: Path) -> bool:
+    """A regular file itself, not a link to one (one lstat)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def published_dates(site: Path) -> list[_dt.date]:

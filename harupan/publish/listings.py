@@ -10,7 +10,7 @@ from ..renderers import site as pages
 from ..renderers.games.shisen import featured
 from .assets import write_shared_pages
 from .atomic import Transaction
-from .config import SiteConfig
+from .config import SiteConfig, zone
 from .days import day_path, published_dates, site_dict
 
 
@@ -45,6 +45,4 @@ def write_listings(site: Path, cfg: SiteConfig, tx: Transaction) -> None:
 def midnight(d: _dt.date, tz: str) -> str:
     """The start of ``d`` in the zone ``tz`` as an RFC 3339 time, with that day's own offset
     (summer time or not)."""
-    from zoneinfo import ZoneInfo
-
-    return _dt.datetime(d.year, d.month, d.day, tzinfo=ZoneInfo(tz)).isoformat()
+    return _dt.datetime(d.year, d.month, d.day, tzinfo=zone(tz)).isoformat()

@@ -31,10 +31,6 @@ class SiteLock:
         self.busy = busy
         self.fd: int | None = None
 
-    @property
-    def held(self) -> bool:
-        return self.fd is not None
-
     def acquire(self, wait: float = 0.0) -> None:
         """Take the lock, or raise :class:`LockBusy` if another run still holds it after ``wait``
         seconds (tried again every 50 ms; never waits without end)."""

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from ..engine.errors import InputError
-from .atomic import WriteError, write_atomic
+from .atomic import WriteError, write_atomic, write_error
 
 STDOUT = "-"
 
@@ -88,5 +88,5 @@ def write_output(target: Path | None, data: bytes) -> None:
         os.umask(umask)
         mode = 0o666 & ~umask
     except OSError as e:
-        raise WriteError(f"cannot write {str(target)!r}: {e.strerror or e}") from None
+        raise write_error(target, e) from None
     write_atomic(target, data, mode=mode)

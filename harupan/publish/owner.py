@@ -101,11 +101,7 @@ def _listing(folder: Path) -> list[str]:
 
 
 def _ours_or_temp(name: str, names: set[str]) -> bool:
-    if name in names:
-        return True
-    m = OLD_TEMP.match(name)
-    return bool(m and m["name"] in names) or (name.startswith(".") and name.endswith((".tmp", ".old"))
-                                              and name[1:].rsplit(".", 1)[0] in names)
+    return name in names or _undecorated(name) in names
 
 
 def foreign_in_old_site(site: Path) -> tuple[str | None, int]:

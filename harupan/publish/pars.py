@@ -36,9 +36,9 @@ from ..engine.errors import InputError
 from ..engine.shisen.board import layout_from_dict
 from ..engine.shisen.game import replay as replay_shisen
 from ..engine.zodiac import replay as replay_zodiac
-from ..generator.daily import day_part
+from ..generator.daily import bundle_json, day_part
 from ..generator.shisen import DEFAULT_SIZE, GENERATOR_VERSION, PRESETS, deal, parse_size
-from .atomic import drop_temp, ensure_dir, temp_name, write_locked
+from .atomic import drop_temp, ensure_dir, temp_name, write_error, write_locked
 from .lock import LockBusy, SiteLock
 from .notes import note
 
@@ -62,7 +62,7 @@ def par_path(site: Path, date: _dt.date) -> Path:
 def record_json(date: str, par: dict | None, layouts: dict[str, dict]) -> bytes:
     record = {"format": FORMAT, "date": date, "generator": GENERATOR_VERSION, "size": DEFAULT_SIZE,
               "par": par, "shisen": layouts}
-    return (json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
+    return bundle_json(record)  # the same canonical form as a day's puzzle.json
 
 
 def problem(record: object, date: str) -> str | None:
@@ -170,7 +170,7 @@ def forget(site: Path, date: _dt.date, *, locked: bool = False) -> None:
     except FileNotFoundError:
         pass
     except OSError as e:
-        raise InputError(f"cannot remove {str(path)!r}: {e.strerror or e}") from None
+        raise write_error(path, e, "remove") from None
     if locked:
         drop_temp(path)
     elif os.path.lexists(temp_name(path)):

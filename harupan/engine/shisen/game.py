@@ -15,7 +15,7 @@ from ..rng import Rng
 from .board import Board, Pair, Point
 from .build import place_pairs
 from .paths import find_path, visible_pairs
-from .solver import DEFAULT_BUDGET, SOLVED, board_bits, solve
+from .solver import DEFAULT_BUDGET, SOLVED, SolveResult, board_bits, solve
 
 
 def legal_pairs(board: Board) -> list[Pair]:
@@ -105,10 +105,13 @@ def hint(board: Board, budget: int = DEFAULT_BUDGET) -> Hint | None:
     asked only when no such pair exists.
     """
     pairs = legal_pairs(board)
-    if not pairs:
-        return None
-    whole = solve(board, budget)
-    if whole.status != SOLVED:
+    return hint_from(board, pairs, solve(board, budget)) if pairs else None
+
+
+def hint_from(board: Board, pairs: list[Pair], whole: SolveResult) -> Hint | None:
+    """:func:`hint` for a caller that has the legal ``pairs`` and the solver's verdict on the
+    whole board already (and wants the verdict too: ``harupan shisen hint``'s exit code)."""
+    if not pairs or whole.status != SOLVED:
         return None
     counts: Counter[str | None] = Counter(c for _, c in board.tiles())
     for pair in pairs:

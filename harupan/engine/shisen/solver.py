@@ -499,11 +499,13 @@ class _Search:
         if self.trace is not None:
             self._say_forced(removed)
         if not groups:
-            self._say("the board is clear")
+            if self.trace is not None:
+                self._say("the board is clear")
             return removed
         key = frozenset(groups)
         if key in self.failed:
-            self._say("this position is already known to fail")
+            if self.trace is not None:
+                self._say("this position is already known to fail")
             return None
         steps = self.hopeless(groups, tiles)
         if steps is None:
@@ -511,8 +513,9 @@ class _Search:
                 self._say_dead_end("relaxation")
             self.failed.add(key)
             return None
-        self._say(f"relaxation: all {tiles.bit_count()} tiles could go in some order, so no dead end is "
-                  "proved; the choices left are which tiles of a kind pair with which")
+        if self.trace is not None:
+            self._say(f"relaxation: all {tiles.bit_count()} tiles could go in some order, so no dead end is "
+                      "proved; the choices left are which tiles of a kind pair with which")
         found = self.expand(groups, tiles, steps, key)
         return None if found is None else removed + found
 
@@ -609,7 +612,8 @@ class _Search:
                 self.depth -= 1
             if found is not None:
                 return cremoved + found
-        self._say("no choice here clears the board: back up (this position is remembered as failed)")
+        if trace is not None:
+            self._say("no choice here clears the board: back up (this position is remembered as failed)")
         self.failed.add(key)
         return None
 

@@ -21,7 +21,6 @@ class Openings:
     total: int  # legal first moves
     fatal: int  # proved to leave an unsolvable board
     undecided: int  # the solver ran out of budget
-    solves: int  # solver calls it took (the rest were covered by a known solution)
 
     @property
     def fatal_share(self) -> float:
@@ -32,12 +31,11 @@ def openings(board: Board, solution: tuple[Pair, ...], budget: int = DEFAULT_BUD
     """Classify every legal first move of a solvable ``board`` whose full ``solution`` is known."""
     safe = {frozenset(p) for p in solution}
     memo: set[frozenset[int]] = set()
-    fatal = undecided = solves = 0
+    fatal = undecided = 0
     pairs = legal_pairs(board)
     for pair in pairs:
         if frozenset(pair) in safe:
             continue
-        solves += 1
         result = solve(remove_pair(board, pair), budget, memo)
         if result.status == SOLVED and result.solution is not None:
             safe.update(frozenset(p) for p in result.solution)
@@ -45,4 +43,4 @@ def openings(board: Board, solution: tuple[Pair, ...], budget: int = DEFAULT_BUD
             fatal += 1
         else:
             undecided += 1
-    return Openings(len(pairs), fatal, undecided, solves)
+    return Openings(len(pairs), fatal, undecided)
