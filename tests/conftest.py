@@ -1,5 +1,6 @@
 import json
 import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -14,6 +15,23 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 settings.register_profile("ci", deadline=None, max_examples=200, derandomize=True)
 settings.register_profile("dev", deadline=None, max_examples=100)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+# A published day in seconds, not minutes: the quick par and one Shisen-sho level.
+FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}
+
+
+@pytest.fixture
+def fast_site(monkeypatch):
+    """FAST for the commands a test runs in this process (modules opt in with ``pytestmark``)."""
+    for k, v in FAST.items():
+        monkeypatch.setenv(k, v)
+
+
+def harupan(*args, env_extra=None) -> subprocess.CompletedProcess:
+    """``python -m harupan ARGS`` in a process of its own, with FAST (and ``env_extra``)."""
+    env = dict(os.environ, **FAST, PYTHONPATH=str(ROOT), **(env_extra or {}))
+    return subprocess.run([sys.executable, "-m", "harupan", *args], capture_output=True, text=True, env=env, cwd=ROOT)
 
 
 def load_vectors(name: str):
@@ -90,9 +108,6 @@ BROWSER_DATE = "2026-11-29"
 @pytest.fixture(scope="session")
 def browser_site(tmp_path_factory):
     """A site with one day (all three levels), built once for the page tests."""
-    import subprocess
-    import sys
-
     site = tmp_path_factory.mktemp("browser") / "site"
     env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal,hard")
     r = subprocess.run([sys.executable, "-m", "harupan", "daily", "--date", BROWSER_DATE, "--site", str(site)],

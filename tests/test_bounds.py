@@ -18,9 +18,10 @@ from click.testing import CliRunner
 
 from harupan.cli.main import cli
 
+from conftest import harupan
+
 ROOT = Path(__file__).resolve().parent.parent
 ZODIAC = json.dumps({"format": "harupan/zodiac@1", "date": "2026-11-29", "start": [0] * 14 + [1, 1]})
-FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}
 
 
 def invoke(*args, input=None):
@@ -213,9 +214,7 @@ def test_feed_times_follow_the_configured_zone_across_summer_time():
 @pytest.fixture(scope="module")
 def small_site(tmp_path_factory):
     site = tmp_path_factory.mktemp("bounds") / "site"
-    r = subprocess.run([sys.executable, "-m", "harupan", "daily", "--date", "2026-07-15", "--site", str(site),
-                        "--tz", "America/New_York"], capture_output=True, text=True, cwd=ROOT,
-                       env=dict(os.environ, **FAST, PYTHONPATH=str(ROOT)))
+    r = harupan("daily", "--date", "2026-07-15", "--site", str(site), "--tz", "America/New_York")
     assert r.returncode == 0, r.stderr
     return site, r
 

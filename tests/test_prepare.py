@@ -15,14 +15,9 @@ from harupan.publish import pars
 from harupan.publish.owner import claim_site
 
 from sitecheck import snapshot
+from conftest import FAST
 
-FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}
-
-
-@pytest.fixture(autouse=True)
-def fast_site(monkeypatch):
-    for k, v in FAST.items():
-        monkeypatch.setenv(k, v)
+pytestmark = pytest.mark.usefixtures("fast_site")
 
 
 def invoke(runner, *args):

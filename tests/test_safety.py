@@ -21,20 +21,11 @@ from harupan.publish.owner import SITE_MARKER
 
 from sitecheck import broken_links
 
-ROOT = Path(__file__).resolve().parent.parent
-FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}
+from conftest import FAST, ROOT
+from conftest import harupan as run
+
+pytestmark = pytest.mark.usefixtures("fast_site")
 NEW_DAY = "2026-11-30"
-
-
-@pytest.fixture(autouse=True)
-def fast_site(monkeypatch):
-    for k, v in FAST.items():
-        monkeypatch.setenv(k, v)
-
-
-def run(*args):
-    env = dict(os.environ, **FAST, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "harupan", *args], capture_output=True, text=True, env=env, cwd=ROOT)
 
 
 def daily(site, date=NEW_DAY, *extra):

@@ -17,21 +17,10 @@ from harupan.cli.main import cli
 from harupan.publish.lock import SiteLock
 
 from sitecheck import broken_links, page_text, snapshot
-from conftest import npm_tool, system_tool
+from conftest import FAST, ROOT, npm_tool, system_tool
+from conftest import harupan as run
 
-ROOT = Path(__file__).resolve().parent.parent
-FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}
-
-
-@pytest.fixture(autouse=True)
-def fast_site(monkeypatch):
-    for k, v in FAST.items():
-        monkeypatch.setenv(k, v)
-
-
-def run(*args, env_extra=None):
-    env = dict(os.environ, **FAST, **(env_extra or {}))
-    return subprocess.run([sys.executable, "-m", "harupan", *args], capture_output=True, text=True, env=env, cwd=ROOT)
+pytestmark = pytest.mark.usefixtures("fast_site")
 
 
 def daily(runner, site, date, *extra):

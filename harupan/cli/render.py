@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
 from ..engine.errors import InputError
 from ..engine.shisen import parse_any
-from ..engine.shisen.board import layout_to_dict
+from ..engine.shisen.board import layout_from_dict, layout_to_dict, load_json
 from ..engine.zodiac import FORMAT as ZODIAC_FORMAT
 from ..engine.zodiac import check_cells
 from ..generator.daily import day_bundle
@@ -39,19 +38,14 @@ def finish(path: Path | None, out: str, data: bytes) -> None:
 def _load(file: str) -> tuple[str, dict]:
     """('shisen', layout dict) or ('zodiac', {'date', 'start'}), by the JSON's format."""
     text, name = read_input(file)
-    if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InputError(f"{name}: line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}") from None
-        except (ValueError, RecursionError) as e:  # a number too long to convert, arrays nested too deep
-            raise InputError(f"{name}: invalid JSON: {e}") from None
-        if isinstance(data, dict) and data.get("format") == ZODIAC_FORMAT:
-            if not isinstance(data.get("start"), list):
-                raise InputError(f"{name}: a zodiac file needs 'start', 16 ranks")
-            return "zodiac", {"date": data.get("date"), "start": check_cells(data["start"], source=name)}
-    layout = parse_any(text, source=name)
-    return "shisen", layout_to_dict(layout)
+    if not text.lstrip().startswith("{"):
+        return "shisen", layout_to_dict(parse_any(text, source=name))
+    data = load_json(text, source=name)
+    if isinstance(data, dict) and data.get("format") == ZODIAC_FORMAT:
+        if not isinstance(data.get("start"), list):
+            raise InputError(f"{name}: a zodiac file needs 'start', 16 ranks")
+        return "zodiac", {"date": data.get("date"), "start": check_cells(data["start"], source=name)}
+    return "shisen", layout_to_dict(layout_from_dict(data, source=name))
 
 
 @click.command("render")

@@ -206,14 +206,18 @@ def format_json(layout: Layout) -> str:
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
-def parse_json(text: str, *, source: str | None = None) -> Layout:
+def load_json(text: str, *, source: str | None = None) -> Any:
+    """``json.loads`` with every way it fails as one :class:`InputError` line."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(f"line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}", source=source) from None
     except (ValueError, RecursionError) as e:  # a number too long to convert, arrays nested too deep
         raise InputError(f"invalid JSON: {e}", source=source) from None
-    return layout_from_dict(data, source=source)
+
+
+def parse_json(text: str, *, source: str | None = None) -> Layout:
+    return layout_from_dict(load_json(text, source=source), source=source)
 
 
 def parse_any(text: str, *, source: str | None = None) -> Layout:

@@ -359,10 +359,6 @@ class Geometry:
         h2, v2, _, _, _, _ = self._stages(source, empty)
         return (h2 | v2) & ~source
 
-    def neighbours(self, mask: int) -> int:
-        s = self.stride
-        return ((mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & self.padded
-
 
 @lru_cache(maxsize=64)
 def geometry(width: int, height: int) -> Geometry:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from ..rng import Rng
 from .board import Board
 from .paths import Geometry
-from .solver import board_bits
+from .solver import board_bits, joinable_pairs
 
 
 @dataclass(frozen=True)
@@ -38,19 +38,7 @@ class Playout:
 
 def _initial_pairs(g: Geometry, tiles: int, kinds: dict[str, int]) -> list[tuple[int, int]]:
     empty = g.padded & ~tiles
-    out = []
-    for mask in kinds.values():
-        rest = mask
-        while rest:
-            a = rest & -rest
-            rest ^= a
-            hit = (g.reach(a, empty, tiles) if g.neighbours(a) & empty else g.neighbours(a)) & rest
-            while hit:
-                b = hit & -hit
-                hit ^= b
-                out.append((a, b))
-    out.sort()
-    return out
+    return sorted(p for mask in kinds.values() for p in joinable_pairs(g, mask, empty))
 
 
 RANDOM, CAREFUL = "random", "careful"

@@ -107,6 +107,25 @@ class Step:
     gone: int = 0
 
 
+def joinable_pairs(g: Geometry, group: int, empty: int) -> list[tuple[int, int]]:
+    """Joinable pairs (one-bit masks, lower first) inside a group: each tile tested against the
+    group's later tiles alone (:meth:`.Geometry.joins`), not flooded to every tile."""
+    out = []
+    joins = g.joins
+    rest = group
+    while rest:
+        a = rest & -rest
+        rest ^= a
+        if not rest:
+            break
+        hit = joins(a, rest, empty)
+        while hit:
+            b = hit & -hit
+            hit ^= b
+            out.append((a, b))
+    return out
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -358,22 +377,7 @@ class _Search:
         self.root_tiles = tiles
 
     def joinable_pairs(self, group: int, empty: int) -> list[tuple[int, int]]:
-        """Joinable pairs (one-bit masks, lower first) inside a group: each tile tested against
-        the group's later tiles alone (:meth:`.Geometry.joins`), not flooded to every tile."""
-        out = []
-        joins = self.g.joins
-        rest = group
-        while rest:
-            a = rest & -rest
-            rest ^= a
-            if not rest:
-                break
-            hit = joins(a, rest, empty)
-            while hit:
-                b = hit & -hit
-                hit ^= b
-                out.append((a, b))
-        return out
+        return joinable_pairs(self.g, group, empty)
 
     def propagate(self, groups: list[int], tiles: int, check: list[int]
                   ) -> tuple[list[int], int, list[tuple[int, int]]]:

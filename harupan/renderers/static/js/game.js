@@ -80,8 +80,7 @@ function fromSaves(day) {
     if (m) {
       const letters = store.get(k);
       if (typeof letters !== "string" || !letters) continue;
-      const g = Game.forDate(m[1]);
-      for (const ch of letters) { try { g.apply(ch); } catch (e) { break; } }
+      const g = resumeZodiac(m[1], letters);
       recordZodiac(rec, m[1], g.state, g.score, g.top);
       continue;
     }
@@ -169,13 +168,16 @@ class StatsPanel {
 
 // ------------------------------------------------------------------ Shisen-sho
 
+/** The seed of a day's n-th shuffle (0-based) at a level: the same in every browser. */
+const shuffleSeed = (date, level, n) => `harupan:shuffle:${date}:${level}:${n}`;
+
 /** The board (and shuffles used) after a saved history. */
 function replayShisen(day, level, history) {
   let b = Board.fromRows(day.shisen[level].cells);
   let shuffles = 0;
   for (const step of history) {
     if (step.shuffle !== undefined) {
-      b = shuffle(b, `harupan:shuffle:${day.date}:${level}:${step.shuffle}`).board;
+      b = shuffle(b, shuffleSeed(day.date, level, step.shuffle)).board;
       shuffles = step.shuffle + 1;
     } else {
       b = b.with([[...step.pair[0], null], [...step.pair[1], null]]);
@@ -271,8 +273,6 @@ class ShisenApp {
   }
 
   replay() { [this.board, this.shuffles] = replayShisen(this.day, this.level, this.history); }
-
-  shuffleSeed(n) { return `harupan:shuffle:${this.day.date}:${this.level}:${n}`; }
 
   save() {
     store.set(this.key(), { history: this.history, elapsed: this.currentElapsed(), hints: this.hints, shuffles: this.shufflesUsed,
@@ -463,7 +463,7 @@ class ShisenApp {
   shuffle() {
     if (this.board.isEmpty()) return;
     this.startClock();
-    this.board = shuffle(this.board, this.shuffleSeed(this.shuffles)).board;
+    this.board = shuffle(this.board, shuffleSeed(this.day.date, this.level, this.shuffles)).board;
     this.history.push({ shuffle: this.shuffles });
     this.shuffles += 1;
     this.shufflesUsed += 1;
@@ -492,15 +492,21 @@ class ShisenApp {
 // ------------------------------------------------------------------ zodiac
 
 const KEYS = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R", w: "U", s: "D", a: "L", d: "R", W: "U", S: "D", A: "L", D: "R" };
+/** A day's game after its saved letters, up to the first one that cannot be played (a save from
+ * an older page, say): forgiving, unlike zodiac.js replay(), which throws. */
+function resumeZodiac(date, letters) {
+  const g = Game.forDate(date);
+  for (const ch of letters) { try { g.apply(ch); } catch (e) { break; } }
+  return g;
+}
+
 const SWIPE = 24;  // CSS px a finger must travel to count as a swipe
 
 class ZodiacApp {
   constructor(root, day, record) {
     this.root = root; this.date = day.date; this.record = record;
     this.key = `harupan:zodiac:${this.date}`;
-    this.game = Game.forDate(this.date);
-    const letters = store.get(this.key) || "";
-    for (const ch of letters) { try { this.game.apply(ch); } catch (e) { break; } }
+    this.game = resumeZodiac(this.date, store.get(this.key) || "");
     this.board = el("div", { class: "zgrid", tabindex: "0", role: "grid", "aria-label": "십이지 머지 판. 화살표나 WASD로 밀고, 화면에서는 손가락으로 밉니다" });
     this.info = el("p", { class: "zinfo", "aria-live": "polite" });
     this.result = el("div", { class: "zresult" });
