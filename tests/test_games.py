@@ -87,7 +87,7 @@ class ToyView:
     def sheets(self, bundle, paper, easy):
         return [("윷", coin_drawing(bundle))], []
 
-    def page_context(self, bundle, featured):
+    def page_context(self, bundle):
         return {"toy_number": f"펭귄이 고른 수 {bundle['toy']['number']}"}
 
     def play_data(self, bundle):

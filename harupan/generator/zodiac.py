@@ -204,7 +204,9 @@ def choose(b: int, depth: int | None = None) -> str | None:
 
 
 @dataclass(frozen=True)
-class Par:
+class BotGame:
+    """A game the par bot played, with the seconds it took (the published par is ``games.zodiac.Par``)."""
+
     moves: str
     state: str
     top: int
@@ -216,7 +218,7 @@ class Par:
                 "seconds": self.seconds}
 
 
-def play(game: Game, max_moves: int = 20000, clock=time.perf_counter, depth: int | None = None) -> Par:
+def play(game: Game, max_moves: int = 20000, clock=time.perf_counter, depth: int | None = None) -> BotGame:
     """Play ``game`` to its end (won or over); the seeded spawns happen as they happen.
     ``depth`` fixes the search depth (1 is the quick bot); None adapts it to the board."""
     t0 = clock()
@@ -230,10 +232,10 @@ def play(game: Game, max_moves: int = 20000, clock=time.perf_counter, depth: int
         if game.state != "playing":
             break
     res = game.result()
-    return Par("".join(letters), res.state, res.top, res.score, round(clock() - t0, 3))
+    return BotGame("".join(letters), res.state, res.top, res.score, round(clock() - t0, 3))
 
 
-def par(date: str, strength: str = "full") -> Par:
+def par(date: str, strength: str = "full") -> BotGame:
     """The day's par: ``full`` is the adaptive expectimax bot; ``quick`` looks one move ahead
     (well under a second, for bulk rebuilds)."""
     return play(Game.for_date(date), depth=1 if strength == "quick" else None)

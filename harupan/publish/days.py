@@ -22,7 +22,6 @@ from ..generator.daily import DayBundle, bundle_json, day_bundle, load_bundle_js
 from ..generator.games import games
 from ..renderers import site as pages
 from ..renderers.games import view
-from ..renderers.games.shisen import featured
 from ..renderers.pdf import render_pdf
 from ..renderers.sheets import print_set_pages
 from . import pars
@@ -145,7 +144,7 @@ def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn=map) -> d
     rendered_names = SHEETS + game_files()  # longest first
     rendered = dict(zip(rendered_names, map_fn(render_file, [(name, plain) for name in rendered_names])))
     rendered["puzzle.json"] = data
-    rendered["index.html"] = pages.day_page(plain, site, day_path(date), featured(plain)).encode("utf-8")
+    rendered["index.html"] = pages.day_page(plain, site, day_path(date)).encode("utf-8")
     return {name: rendered[name] for name in day_files()}  # it ends with the page
 
 

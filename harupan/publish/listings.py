@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 from ..renderers import site as pages
-from ..renderers.games.shisen import featured
 from .assets import write_shared_pages
 from .atomic import Transaction
 from .config import SiteConfig, zone
@@ -37,8 +36,7 @@ def write_listings(site: Path, cfg: SiteConfig, tx: Transaction) -> None:
     urls += [{"loc": cfg.base_url + day_path(d) + "index.html", "lastmod": d.isoformat()} for d in dates]
     write(site / "sitemap.xml", pages.sitemap_xml(urls).encode())
     write(site / "404.html", pages.not_found_page(sd).encode())
-    home = pages.home_page(bundle, sd, day_path(latest) if latest else None,
-                           featured(bundle) if bundle else "normal", rule_list)
+    home = pages.home_page(bundle, sd, day_path(latest) if latest else None, rule_list)
     write(site / "index.html", home.encode())
 
 

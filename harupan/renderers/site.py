@@ -23,16 +23,18 @@ def vocabulary() -> str:
             + "".join(v.vocabulary() for v in views()))
 
 
-def day_context(bundle: dict, site: dict, path: str, featured: str) -> dict:
+def day_context(bundle: dict, site: dict, path: str) -> dict:
     """The day for the templates: its own facts, then each game's (renderers/games), and the
     sections to include, in page order."""
     from .games import day_views
+    from .games.shisen import featured
 
     date = bundle["date"]
-    layout = bundle["shisen"][featured]
+    level = featured(bundle)
+    layout = bundle["shisen"][level]
     day = {
         "title": date_ko(date),
-        "description": f"{date_ko(date)}의 사천성({DIFFICULTY_KO.get(featured, featured)}, "
+        "description": f"{date_ko(date)}의 사천성({DIFFICULTY_KO.get(level, level)}, "
                        f"{layout['width']}×{layout['height']})과 십이지 머지 시작 판",
         "path": path,
         "url": site["base_url"] + path + "index.html",
@@ -40,7 +42,7 @@ def day_context(bundle: dict, site: dict, path: str, featured: str) -> dict:
     }
     sections = []
     for v in day_views(bundle):
-        day.update(v.page_context(bundle, featured))
+        day.update(v.page_context(bundle))
         sections.append(v.template)
     day["sections"] = sections
     return day
@@ -67,7 +69,7 @@ def play_symbols(bundle: dict) -> tuple[str, dict]:
     return symbols_svg(symbols), labels
 
 
-def day_page(bundle: dict, site: dict, path: str, featured: str) -> str:
+def day_page(bundle: dict, site: dict, path: str) -> str:
     import json
 
     symbols, labels = play_symbols(bundle)
@@ -76,12 +78,12 @@ def day_page(bundle: dict, site: dict, path: str, featured: str) -> str:
         return Markup(json.dumps(v, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
 
     return environment().get_template("day.html").render(
-        site=site, root="../../../", day=day_context(bundle, site, path, featured), levels=list(bundle["shisen"]),
+        site=site, root="../../../", day=day_context(bundle, site, path), levels=list(bundle["shisen"]),
         play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": Markup(symbols)})
 
 
-def home_page(bundle: dict | None, site: dict, path: str | None, featured: str, rules: list[dict]) -> str:
-    day = day_context(bundle, site, path, featured) if bundle and path is not None else None
+def home_page(bundle: dict | None, site: dict, path: str | None, rules: list[dict]) -> str:
+    day = day_context(bundle, site, path) if bundle and path is not None else None
     levels = list(bundle["shisen"]) if bundle else []
     return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels)
 

@@ -32,6 +32,10 @@ class ZodiacPart:
     par: Par | None = None
 
 
+def _par_json(p: Par) -> dict[str, Any]:
+    return {"bot": p.bot, "moves": p.moves, "state": p.state.value, "top": p.top, "score": p.score}
+
+
 class Zodiac:
     name = "zodiac"
     script = "zodiac.js"
@@ -47,8 +51,8 @@ class Zodiac:
         from ..zodiac import par as play_par
 
         _, date, mode = piece
-        result = play_par(date, mode)
-        return {"bot": mode, "moves": result.moves, "state": result.state, "top": result.top, "score": result.score}
+        game = play_par(date, mode)
+        return _par_json(Par(mode, game.moves, GameState(game.state), game.top, game.score))
 
     def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Any]) -> ZodiacPart:
         iso = date.isoformat()
@@ -73,8 +77,7 @@ class Zodiac:
     def part_to_json(self, part: ZodiacPart) -> dict[str, Any]:
         out: dict[str, Any] = {"format": part.format, "seed": part.seed, "start": list(part.start)}
         if part.par is not None:
-            p = part.par
-            out["par"] = {"bot": p.bot, "moves": p.moves, "state": p.state.value, "top": p.top, "score": p.score}
+            out["par"] = _par_json(part.par)
         return out
 
     def part_from_json(self, data: Any, date: _dt.date) -> ZodiacPart:

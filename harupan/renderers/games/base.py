@@ -30,7 +30,7 @@ class GameView(Protocol):
         """Its pages of the print set: those at the front, and those at the back (answer keys)."""
         ...
 
-    def page_context(self, bundle: dict[str, Any], featured: str) -> dict[str, Any]:
+    def page_context(self, bundle: dict[str, Any]) -> dict[str, Any]:
         """What its section of the day page shows (merged into the template's ``day``)."""
         ...
 

@@ -54,8 +54,8 @@ class ShisenView:
             answers.append((f"사천성 {name} 정답", shisen_page(layout, paper, easy=easy, answers=True)))
         return puzzles, answers
 
-    def page_context(self, bundle: dict[str, Any], featured: str) -> dict[str, Any]:
-        layout = bundle["shisen"][featured]
+    def page_context(self, bundle: dict[str, Any]) -> dict[str, Any]:
+        layout = bundle["shisen"][featured(bundle)]
         return {"shisen_svg": Markup(render_svg(board_drawing(layout), title=f"{bundle['date']} 사천성 판",
                                                 id_prefix="b-")),
                 "shisen_facts": shisen_facts(layout),

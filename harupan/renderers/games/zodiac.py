@@ -40,7 +40,7 @@ class ZodiacView:
     def sheets(self, bundle: dict[str, Any], paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
         return [("십이지 머지", zodiac_page(_start(bundle), paper))], []
 
-    def page_context(self, bundle: dict[str, Any], featured: str) -> dict[str, Any]:
+    def page_context(self, bundle: dict[str, Any]) -> dict[str, Any]:
         return {"zodiac_svg": Markup(render_svg(zodiac_share(_start(bundle)),
                                                 title=f"{bundle['date']} 십이지 머지 시작 판", id_prefix="z-")),
                 "par_text": par_text(bundle["zodiac"].get("par"))}
