@@ -98,7 +98,7 @@ def day_bundle(day: _dt.date, size: str = DEFAULT_SIZE, difficulties: Iterable[s
 
 def verify_bundle(bundle: DayBundle) -> None:
     """Prove the bundle again from scratch, game by game: every layout's published order clears
-    it and the solver solves it; the zodiac start follows the protocol; the par replays to what it
+    it (which proves it solvable); the zodiac start follows the protocol; the par replays to what it
     claims. Raises :class:`CheckFailed` (exit 1) on the first failure."""
     for name, part in bundle.parts.items():
         game(name).verify(bundle.date, part)

@@ -10,8 +10,6 @@ from typing import Any
 from ...engine.errors import CheckFailed, InputError
 from ...engine.shisen.board import Layout, layout_from_dict, layout_to_dict
 from ...engine.shisen.game import replay
-from ...engine.shisen.solver import solve
-from ...engine.status import SolveStatus
 from ..shisen import generate
 from .base import Piece, Settings
 
@@ -48,10 +46,8 @@ class Shisen:
                 cleared = bool(layout.solution) and replay(layout.board, layout.solution or ()).is_empty()
             except InputError as e:
                 cleared, why = False, f" ({e})"
-            if not cleared:
+            if not cleared:  # an order that clears the board is the proof; the solver found it
                 raise CheckFailed(f"{date} shisen {level}: the published order does not clear the board{why}")
-            if solve(layout.board).status != SolveStatus.SOLVED:
-                raise CheckFailed(f"{date} shisen {level}: the solver could not prove the layout")
 
     def part_to_json(self, part: ShisenPart) -> dict[str, Any]:
         return {level: layout_to_dict(layout) for level, layout in part.layouts.items()}
