@@ -167,14 +167,14 @@ def test_listings_link_only_to_published_days(base_site, tmp_path):
     assert broken_links(site) == []
 
 
-def count_writes(monkeypatch, fail_at=None):
+def count_writes(monkeypatch, fail_at=None, code=errno.ENOSPC):
     calls = []
     real = atomic.put_bytes
 
     def put(path, data, **kw):
         calls.append(str(path))
         if fail_at is not None and len(calls) == fail_at:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            raise OSError(code, os.strerror(code))
         return real(path, data, **kw)
 
     monkeypatch.setattr(atomic, "put_bytes", put)
@@ -214,6 +214,30 @@ def test_a_full_disk_at_every_write_of_a_day_leaves_the_site_as_it_was(base_site
         assert everything(site) == complete, n
         shutil.rmtree(site)
     print(f"ENOSPC injected at each of {total} writes")
+
+
+@pytest.mark.parametrize("code", [errno.EACCES, errno.EROFS, errno.EIO], ids=errno.errorcode.get)
+def test_other_write_errors_leave_the_site_as_it_was(base_site, tmp_path, monkeypatch, code):
+    """No permission, a read-only file system and an I/O error take the same way out as a full
+    disk: at the first, a middle and the last write of a run, exit 2 with one line giving the
+    error, and every path as it was."""
+    site = tmp_path / "count"
+    shutil.copytree(base_site, site)
+    with monkeypatch.context() as m:
+        calls = count_writes(m)
+        assert daily(site).exit_code == 0
+    total = len(calls)
+    before = everything(base_site)
+    for n in sorted({1, total // 2, total}):
+        site = tmp_path / f"{errno.errorcode[code]}-{n}"
+        shutil.copytree(base_site, site)
+        with monkeypatch.context() as m:
+            count_writes(m, fail_at=n, code=code)
+            r = daily(site)
+        lines = r.stderr.strip().splitlines()
+        assert r.exit_code == 2 and len(lines) == 1 and os.strerror(code) in lines[0], (n, r.stderr)
+        assert str(site) in lines[0], lines[0]
+        assert everything(site) == before, n
 
 
 def _mount_tmpfs(where: Path, size: int) -> bool:
@@ -258,6 +282,30 @@ def test_a_small_tmpfs(base_site, with_new_day, tmp_path):
         subprocess.run(["umount", str(mnt)], capture_output=True)
     assert failures >= 3, "the disk was never too small: the test proved nothing"
     print(f"tmpfs: {failures} of 6 sizes too small, each left the site as it was")
+
+
+def test_a_read_only_file_system(base_site, tmp_path):
+    """A real read-only mount (a disk remounted read-only after errors, say): exit 2 with one line
+    naming the site, nothing changed, and the run goes through once the mount is writable."""
+    mnt = tmp_path / f"ro-{uuid.uuid4().hex[:8]}"
+    mnt.mkdir()
+    if not _mount_tmpfs(mnt, 64 << 20):
+        pytest.skip("mount -t tmpfs was refused here (needs root, or CAP_SYS_ADMIN in a container)")
+    try:
+        site = mnt / "site"
+        shutil.copytree(base_site, site)
+        subprocess.run(["mount", "-o", "remount,ro", str(mnt)], check=True)
+        before = everything(site)
+        r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1")
+        lines = r.stderr.strip().splitlines()
+        assert r.returncode == 2 and len(lines) == 1 and "Read-only file system" in lines[0], r.stderr
+        assert str(site) in lines[0], lines[0]
+        assert everything(site) == before
+        subprocess.run(["mount", "-o", "remount,rw", str(mnt)], check=True)
+        r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1")
+        assert r.returncode == 0, r.stderr
+    finally:
+        subprocess.run(["umount", str(mnt)], capture_output=True)
 
 
 # ---------------------------------------------------------------- the lock
