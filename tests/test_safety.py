@@ -182,17 +182,22 @@ def count_writes(monkeypatch, fail_at=None, code=errno.ENOSPC):
     return calls
 
 
-def test_a_full_disk_at_every_write_of_a_day_leaves_the_site_as_it_was(base_site, with_new_day, tmp_path,
-                                                                        monkeypatch):
-    """ENOSPC at the N-th write, for every N over one day's writes: exit 2, one line naming the
-    file, and every path of the site as it was; the next run completes the day."""
+def writes_of_a_run(base_site, tmp_path, monkeypatch) -> int:
+    """How many files a run publishing NEW_DAY on a copy of the base site writes."""
     site = tmp_path / "count"
     shutil.copytree(base_site, site)
     with monkeypatch.context() as m:
         calls = count_writes(m)
         assert daily(site).exit_code == 0
-    total = len(calls)
-    assert total >= 10, calls  # the day's 8 files and the listing pages at least
+    return len(calls)
+
+
+def test_a_full_disk_at_every_write_of_a_day_leaves_the_site_as_it_was(base_site, with_new_day, tmp_path,
+                                                                        monkeypatch):
+    """ENOSPC at the N-th write, for every N over one day's writes: exit 2, one line naming the
+    file, and every path of the site as it was; the next run completes the day."""
+    total = writes_of_a_run(base_site, tmp_path, monkeypatch)
+    assert total >= 10, total  # the day's 8 files and the listing pages at least
     before = everything(base_site)
     complete = everything(with_new_day)
     for n in range(1, total + 1):
@@ -221,12 +226,7 @@ def test_other_write_errors_leave_the_site_as_it_was(base_site, tmp_path, monkey
     """No permission, a read-only file system and an I/O error take the same way out as a full
     disk: at the first, a middle and the last write of a run, exit 2 with one line giving the
     error, and every path as it was."""
-    site = tmp_path / "count"
-    shutil.copytree(base_site, site)
-    with monkeypatch.context() as m:
-        calls = count_writes(m)
-        assert daily(site).exit_code == 0
-    total = len(calls)
+    total = writes_of_a_run(base_site, tmp_path, monkeypatch)
     before = everything(base_site)
     for n in sorted({1, total // 2, total}):
         site = tmp_path / f"{errno.errorcode[code]}-{n}"
