@@ -34,9 +34,9 @@ from pathlib import Path
 
 from ..engine.errors import InputError
 from ..engine.shisen.board import layout_from_dict
-from ..engine.shisen.game import replay as replay_shisen
-from ..engine.zodiac import replay as replay_zodiac
 from ..generator.daily import bundle_json, day_part
+from ..generator.games.shisen import order_fault
+from ..generator.games.zodiac import Par, par_fault
 from ..generator.shisen import DEFAULT_SIZE, GENERATOR_VERSION, PRESETS, deal, parse_size
 from .atomic import drop_temp, ensure_dir, temp_name, write_error, write_locked
 from .lock import LockBusy, SiteLock
@@ -83,12 +83,10 @@ def par_problem(par: object, date: str, bot: str) -> str | None:
     if not isinstance(par, dict) or par.get("bot") != bot:
         return f"its par is not from the {bot!r} bot"
     try:
-        r = replay_zodiac(par["moves"], date=date)
-    except (InputError, KeyError, TypeError) as e:
-        return f"its par's moves do not replay ({e})"
-    if (r.state, r.top, r.score) != (par.get("state"), par.get("top"), par.get("score")):
-        return "its par does not replay to the result it claims"
-    return None
+        kept = Par.from_json(par)
+    except (KeyError, TypeError, ValueError) as e:
+        return f"its par does not read ({e!r})"
+    return par_fault(date, kept)
 
 
 def layout_problem(data: object, date: str, level: str) -> str | None:
@@ -104,8 +102,9 @@ def layout_problem(data: object, date: str, level: str) -> str | None:
             return f"its {level} layout is not the generator's deal for {date}"
         if (layout.difficulty or {}).get("preset") != level:
             return f"its {level} layout is graded as {(layout.difficulty or {}).get('preset')!r}"
-        if not layout.solution or not replay_shisen(board, layout.solution).is_empty():
-            return f"its {level} layout's order does not clear it"
+        fault = order_fault(layout)
+        if fault is not None:
+            return f"its {level} layout's order does not clear it{fault}"
     except InputError as e:
         return f"its {level} layout does not read ({e})"
     return None

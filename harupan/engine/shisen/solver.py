@@ -376,9 +376,6 @@ class _Search:
         self.direct = self.joinable_now(groups)
         self.root_tiles = tiles
 
-    def joinable_pairs(self, group: int, empty: int) -> list[tuple[int, int]]:
-        return joinable_pairs(self.g, group, empty)
-
     def propagate(self, groups: list[int], tiles: int, check: list[int]
                   ) -> tuple[list[int], int, list[tuple[int, int]]]:
         """Remove what can go without a choice. ``check`` lists the groups whose joinability may
@@ -402,7 +399,7 @@ class _Search:
                 if g.joins(a, b, empty):
                     gone = [(a, b)]
             elif n == 4:
-                pairs = self.joinable_pairs(grp, empty)
+                pairs = joinable_pairs(g, grp, empty)
                 for a, b in pairs:
                     c = grp & ~(a | b)
                     c1 = c & -c
@@ -535,7 +532,7 @@ class _Search:
         for gi, grp in enumerate(groups):
             if grp.bit_count() < 4:
                 continue
-            pairs = self.joinable_pairs(grp, empty)
+            pairs = joinable_pairs(g, grp, empty)
             if pairs:
                 cands.append((len(pairs), self.rng.below(1 << 16) if self.rng is not None else 0, gi, grp, pairs))
         cands.sort(key=lambda c: (c[0], c[1], c[2]))

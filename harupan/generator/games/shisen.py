@@ -21,6 +21,18 @@ class ShisenPart:
     layouts: Mapping[str, Layout]
 
 
+def order_fault(layout: Layout) -> str | None:
+    """None when the layout's published removal order clears its board: that order is the proof
+    it can be solved (the solver found it). Otherwise what to add to the complaint: the engine's
+    error in brackets, or "" when the order only leaves tiles behind."""
+    try:
+        if layout.solution and replay(layout.board, layout.solution).is_empty():
+            return None
+    except InputError as e:
+        return f" ({e})"
+    return ""
+
+
 class Shisen:
     name = "shisen"
     script = "shisen.js"
@@ -41,13 +53,9 @@ class Shisen:
 
     def verify(self, date: _dt.date, part: ShisenPart) -> None:
         for level, layout in part.layouts.items():
-            why = ""
-            try:
-                cleared = bool(layout.solution) and replay(layout.board, layout.solution or ()).is_empty()
-            except InputError as e:
-                cleared, why = False, f" ({e})"
-            if not cleared:  # an order that clears the board is the proof; the solver found it
-                raise CheckFailed(f"{date} shisen {level}: the published order does not clear the board{why}")
+            fault = order_fault(layout)
+            if fault is not None:
+                raise CheckFailed(f"{date} shisen {level}: the published order does not clear the board{fault}")
 
     def part_to_json(self, part: ShisenPart) -> dict[str, Any]:
         return {level: layout_to_dict(layout) for level, layout in part.layouts.items()}

@@ -23,6 +23,27 @@ class Par:
     top: int
     score: int
 
+    def to_json(self) -> dict[str, Any]:
+        return {"bot": self.bot, "moves": self.moves, "state": self.state.value, "top": self.top,
+                "score": self.score}
+
+    @classmethod
+    def from_json(cls, p: Any) -> Par:
+        """The par from its JSON form; ``KeyError``, ``TypeError`` or ``ValueError`` when it is not one."""
+        return cls(str(p["bot"]), str(p["moves"]), GameState(p["state"]), int(p["top"]), int(p["score"]))
+
+
+def par_fault(date: str, par: Par) -> str | None:
+    """Why ``par`` does not replay from the day's start to the result it claims, or None when it
+    does (checked before publishing, and on a par kept by ``prepare``)."""
+    try:
+        r = replay(par.moves, date=date)
+    except InputError as e:
+        return f"the par's moves do not replay ({e})"
+    if (r.state, r.top, r.score) != (par.state, par.top, par.score):
+        return "the par does not replay to the result it claims"
+    return None
+
 
 @dataclass(frozen=True)
 class ZodiacPart:
@@ -30,10 +51,6 @@ class ZodiacPart:
     seed: str
     start: tuple[int, ...]
     par: Par | None = None
-
-
-def _par_json(p: Par) -> dict[str, Any]:
-    return {"bot": p.bot, "moves": p.moves, "state": p.state.value, "top": p.top, "score": p.score}
 
 
 class Zodiac:
@@ -52,7 +69,7 @@ class Zodiac:
 
         _, date, mode = piece
         game = play_par(date, mode)
-        return _par_json(Par(mode, game.moves, GameState(game.state), game.top, game.score))
+        return Par(mode, game.moves, GameState(game.state), game.top, game.score).to_json()
 
     def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Any]) -> ZodiacPart:
         iso = date.isoformat()
@@ -65,28 +82,20 @@ class Zodiac:
         iso = date.isoformat()
         if list(part.start) != start_cells(iso):
             raise CheckFailed(f"{iso} zodiac: the start board does not follow protocol v1")
-        p = part.par
-        if p is not None:
-            try:
-                r = replay(p.moves, date=iso)
-            except InputError as e:
-                raise CheckFailed(f"{iso} zodiac: the par does not replay ({e})") from None
-            if (r.state, r.top, r.score) != (p.state, p.top, p.score):
-                raise CheckFailed(f"{iso} zodiac: the par does not replay to its claimed result")
+        fault = par_fault(iso, part.par) if part.par is not None else None
+        if fault is not None:
+            raise CheckFailed(f"{iso} zodiac: {fault}")
 
     def part_to_json(self, part: ZodiacPart) -> dict[str, Any]:
         out: dict[str, Any] = {"format": part.format, "seed": part.seed, "start": list(part.start)}
         if part.par is not None:
-            out["par"] = _par_json(part.par)
+            out["par"] = part.par.to_json()
         return out
 
     def part_from_json(self, data: Any, date: _dt.date) -> ZodiacPart:
         where = f"{date} zodiac"
         try:
-            par = None
-            if data.get("par") is not None:
-                p = data["par"]
-                par = Par(str(p["bot"]), str(p["moves"]), GameState(p["state"]), int(p["top"]), int(p["score"]))
+            par = Par.from_json(data["par"]) if data.get("par") is not None else None
             return ZodiacPart(str(data["format"]), str(data["seed"]), tuple(int(v) for v in data["start"]), par)
         except (AttributeError, KeyError, TypeError, ValueError) as e:
             raise InputError(f"{where}: not a zodiac part ({e!r})") from None

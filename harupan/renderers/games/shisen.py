@@ -79,4 +79,5 @@ class ShisenView:
         return {"tiles": {c: label_ko(c) for c in self._codes(bundle)}, **DIFFICULTY_KO}
 
     def vocabulary(self) -> str:
-        return "한 수에 고를 수 있는 짝 평균 쌍 아무렇게나 두면 막히는 비율 % 장 ×" + "".join(DIFFICULTY_KO.values())
+        figures, meaning = difficulty_lines({"stuck_share": 0, "careful_stuck_share": 0, "first_moves": 1})
+        return " · ×장" + figures + meaning + "".join(DIFFICULTY_KO.values())  # shisen_facts' own text

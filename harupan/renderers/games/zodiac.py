@@ -55,4 +55,5 @@ class ZodiacView:
         return {}
 
     def vocabulary(self) -> str:
-        return "엔진 기준 기록 (빠른 계산) 수 만에 돼지 완주, 점 에서 막힘, 최고" + "".join(ZODIAC_NAMES)
+        won, over = ({"bot": "quick", "moves": "", "state": state, "top": 1, "score": 0} for state in ("won", "over"))
+        return par_text(won) + par_text(over) + "".join(ZODIAC_NAMES)  # par_text's own text
