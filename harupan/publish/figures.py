@@ -170,7 +170,7 @@ def _cards_hand(spec: dict) -> dict:
         for m in held:
             for c in m.cards:
                 rest.remove(c)
-        melds = [group(m, True) for m in held] + [{"kind": "족보가 되지 않는 패", "cards": rest, "points": None}]
+        melds = [group(m, True) for m in held] + [{"kind": "나머지 카드(족보로 다 묶이지 않음)", "cards": rest, "points": None}]
     else:
         melds = None
     return {"hand": cards_list, "melds": melds, "points": scoring.points if scoring else None,

@@ -105,7 +105,7 @@ def cards_hand(data: dict) -> Drawing:
     """The hand split into the melds of its best scoring, each with its points; or the bare hand."""
     items: list = []
     x, y = 12.0, 30.0
-    groups = data["melds"] or [{"kind": "족보가 되지 않는 패", "cards": data["hand"], "points": None}]
+    groups = data["melds"] or [{"kind": "족보로 다 묶이지 않는 손", "cards": data["hand"], "points": None}]
     row_w = 0.0
     for g in groups:
         cw = len(g["cards"]) * 32 - 2
@@ -122,7 +122,7 @@ def cards_hand(data: dict) -> Drawing:
         row_w = max(row_w, x)
     total = data["points"]
     y += 140
-    items.append(Text(12, y, f"합계 {total}점" if total is not None else "모든 패를 족보로 나눌 수 없습니다",
+    items.append(Text(12, y, f"합계 {total}점" if total is not None else "모든 카드를 족보로 묶을 수는 없습니다",
                       16, INK, align="start"))
     return Drawing(max(row_w, 300) + 12, y + 24, tuple(items), background=PAPER)
 
@@ -180,7 +180,7 @@ def wall(data: dict) -> Drawing:
     for w in range(4):
         for n in range(1, 19):
             tx, ty = _number_spot(w, n)
-            items.append(Text(tx, ty, str(n), 8, MUTED))
+            items.append(Text(tx, ty, str(n), 9, MUTED))
     x, y, cw, ch = _stack_box(*data["break"])
     items.append(RoundRect(x - 1, y - 1, cw + 2, ch + 2, 4, stroke=PATH, width=3))
     for _from, part, (tw, tn) in data["loose"]:
@@ -197,29 +197,29 @@ def wall(data: dict) -> Drawing:
         items.append(Text(lx, ly, f"{SEATS[w]} {SEATS_KO[w]}", 14, SEAT_COLOURS[w]))
     # the legend, inside the square
     lx, ly = o + d + 34, o + d + 40
-    items.append(Text(lx, ly, f"주사위 {data['rolls'][0]}, 그다음 {data['rolls'][1]}", 15, INK, align="start"))
+    items.append(Text(lx, ly, f"주사위 {data['rolls'][0]}, 그다음 {data['rolls'][1]}", 18, INK, align="start"))
     legend = [(SEAT_COLOURS[0], "동가가 받는 패"), (SEAT_COLOURS[1], "남가가 받는 패"),
               (SEAT_COLOURS[2], "서가가 받는 패"), (SEAT_COLOURS[3], "북가가 받는 패"),
               (WALL_FILL["dead"], "왕패(깡 보충패)"), (WALL_FILL["flower"], "해저패(꽃패 보충패)"),
               (WALL_FILL["live"], "남은 패산")]
-    ly += 30
+    ly += 34
     for i, (colour, text) in enumerate(legend):
-        items += [RoundRect(lx, ly + i * 26 - 8, 18, 16, 3, fill=colour, stroke="#5E5849", width=0.8),
-                  Text(lx + 28, ly + i * 26, text, 13, INK, align="start")]
-    ly += len(legend) * 26 + 8
+        items += [RoundRect(lx, ly + i * 28 - 8, 18, 16, 3, fill=colour, stroke="#5E5849", width=0.8),
+                  Text(lx + 28, ly + i * 28, text, 15, INK, align="start")]
+    ly += len(legend) * 28 + 8
     items += [RoundRect(lx - 1, ly - 9, 20, 18, 3, stroke=PATH, width=3),
-              Text(lx + 28, ly, "패산을 허무는 당", 13, INK, align="start"),
+              Text(lx + 28, ly, "패산을 허무는 당", 15, INK, align="start"),
               Circle(lx + 9, ly + 28, 7.5, fill="#FFFFFF", stroke=PATH, width=2),
               Text(lx + 9, ly + 28, "A", 8, PATH),
-              Text(lx + 28, ly + 28, "영상패를 얹는 당(A 윗패, B 아랫패)", 13, INK, align="start"),
+              Text(lx + 28, ly + 28, "영상패를 얹는 당(A 윗패, B 아랫패)", 15, INK, align="start"),
               Polygon(_star(lx + 9, ly + 56, 8), fill="#FFD23F", stroke=INK, width=1),
-              Text(lx + 28, ly + 56, "남가의 첫 쯔모", 13, INK, align="start")]
+              Text(lx + 28, ly + 56, "남가의 첫 쯔모", 15, INK, align="start")]
     ly += 92
     items += [RoundRect(lx, ly - 12, 24, 11, 2, fill="#FFFFFF", stroke="#5E5849", width=0.8),
               RoundRect(lx, ly + 1, 24, 11, 2, fill="#FFFFFF", stroke="#5E5849", width=0.8),
               Text(lx + 12, ly - 6.5, "A", 8, INK), Text(lx + 12, ly + 6.5, "B", 8, INK),
-              Text(lx + 34, ly - 8, "한 당은 두 장: 안쪽이 윗패(A),", 12, MUTED, align="start"),
-              Text(lx + 34, ly + 9, "바깥쪽이 아랫패(B)입니다.", 12, MUTED, align="start")]
+              Text(lx + 34, ly - 8, "한 당은 두 장: 안쪽이 윗패(A),", 14, MUTED, align="start"),
+              Text(lx + 34, ly + 10, "바깥쪽이 아랫패(B)입니다.", 14, MUTED, align="start")]
     return Drawing(far + o, far + o, tuple(items), background=PAPER)
 
 
