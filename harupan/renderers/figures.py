@@ -101,29 +101,38 @@ def _text_width(text: str, size: float) -> float:
     return sum(size if ord(c) > 0x2E80 else size * 0.6 for c in text)
 
 
+CARDS_ROW = 540.0  # the widest row of cards: narrow enough to stay legible scaled to a phone
+
+
 def cards_hand(data: dict) -> Drawing:
-    """The hand split into the melds of its best scoring, each with its points; or the bare hand."""
+    """The hand split into the melds of its best scoring, each with its points; or the bare hand.
+    Rows wrap at :data:`CARDS_ROW`; a group longer than a row goes on over the next rows."""
     items: list = []
-    x, y = 12.0, 30.0
+    x, y = 12.0, 32.0
     groups = data["melds"] or [{"kind": "족보로 다 묶이지 않는 손", "cards": data["hand"], "points": None}]
+    per_row = int((CARDS_ROW - 12) // 32)
     row_w = 0.0
     for g in groups:
-        cw = len(g["cards"]) * 32 - 2
-        gw = max(cw, _text_width(g["kind"], 11))  # a label wider than its cards gets room of its own
-        if x + gw > 760 and x > 12:
-            x, y = 12.0, y + 150
-        cx = x + (gw - cw) / 2
-        for i, card in enumerate(g["cards"]):
-            items += _card(card, cx + i * 32, y)
-        items.append(Text(x + gw / 2, y - 14, g["kind"], 11, MUTED))
-        if g["points"] is not None:
-            items.append(Text(x + gw / 2, y + 102, f"{g['points']}점", 13, "#B03A2E" if g["points"] else MUTED))
-        x += gw + 22
-        row_w = max(row_w, x)
+        chunks = [g["cards"][i:i + per_row] for i in range(0, len(g["cards"]), per_row)]
+        for ci, chunk in enumerate(chunks):
+            cw = len(chunk) * 32 - 2
+            label = g["kind"] if ci == 0 else ""
+            gw = max(cw, _text_width(label, 13))  # a label wider than its cards gets room of its own
+            if x + gw > CARDS_ROW and x > 12:
+                x, y = 12.0, y + 156
+            cx = x + (gw - cw) / 2
+            for i, card in enumerate(chunk):
+                items += _card(card, cx + i * 32, y)
+            if label:
+                items.append(Text(x + gw / 2, y - 15, label, 13, MUTED))
+            if g["points"] is not None and ci == len(chunks) - 1:
+                items.append(Text(x + gw / 2, y + 104, f"{g['points']}점", 15, "#B03A2E" if g["points"] else MUTED))
+            x += gw + 22
+            row_w = max(row_w, x)
     total = data["points"]
-    y += 140
+    y += 146
     items.append(Text(12, y, f"합계 {total}점" if total is not None else "모든 카드를 족보로 묶을 수는 없습니다",
-                      16, INK, align="start"))
+                      18, INK, align="start"))
     return Drawing(max(row_w, 300) + 12, y + 24, tuple(items), background=PAPER)
 
 
