@@ -127,6 +127,7 @@ def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict]:
     checked = rules.check()
     rule_list = [{"slug": p.slug, "title": p.title} for p in sorted(checked.pages, key=lambda p: p.slug)]
     text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
+    text += "".join(checked.captions.values())  # figure captions carry the engine's counts
     text += joined_script().decode("utf-8")  # what the games say
     text += cfg.title + cfg.tagline
     write_font_subset(site, text, write)
