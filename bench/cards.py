@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from harupan.engine import cards_puzzle  # noqa: E402
-from harupan.engine.cards import _best, best_scoring, deal  # noqa: E402
+from harupan.engine import cards_puzzle
+from harupan.engine.cards import _best, best_scoring, deal
 
 
 def spread(values) -> str:

@@ -214,6 +214,7 @@ class CardsPuzzle:
 
 
 MAX_ATTEMPTS = 10_000
+FORMAT = "harupan/cards@1"  # the part's JSON form (docs/cards-format.md); a change gets a new version
 
 
 def daily_puzzle(date: _dt.date) -> CardsPuzzle:
@@ -231,7 +232,7 @@ def daily_puzzle(date: _dt.date) -> CardsPuzzle:
 
 def puzzle_to_json(p: CardsPuzzle) -> dict[str, Any]:
     f = p.figures
-    return {"hand": list(p.hand), "melds": [list(m) for m in p.melds], "score": p.score,
+    return {"format": FORMAT, "hand": list(p.hand), "melds": [list(m) for m in p.melds], "score": p.score,
             "figures": {"arrangements": f.arrangements, "near_best": f.near_best, "nodes": f.nodes},
             "attempts": p.attempts}
 
@@ -256,6 +257,8 @@ def puzzle_from_json(data: object, source: str = "cards") -> CardsPuzzle:
     try:
         if not isinstance(data, Mapping):
             raise InputError(f"expected an object, got {type(data).__name__}")
+        if data["format"] != FORMAT:
+            raise InputError(f"format {data['format']!r} is not {FORMAT!r}")
         melds = data["melds"]
         if not isinstance(melds, list):
             raise InputError(f"melds: expected a list of melds, got {melds!r}")
