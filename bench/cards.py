@@ -8,7 +8,9 @@
    no counting) on the kept hands, beside the counting search on the same hands.
 3. The grading figures' distribution over those dates: complete arrangements, arrangements within
    2 points of the best, search nodes, the best score.
-4. The reason hands are built from melds: how many of the dates' random deals (the dealer's 21
+4. What a hasty player meets: a greedy player who always takes the meld worth most points (the
+   bigger on a tie) and never looks back; how often that reaches the day's best.
+5. The reason hands are built from melds: how many of the dates' random deals (the dealer's 21
    cards from engine/cards.py's deal) can be arranged whole at all.
 """
 
@@ -18,18 +20,47 @@ import statistics
 import sys
 import time
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harupan.engine import cards_puzzle
-from harupan.engine.cards import _best, best_scoring, deal
+from harupan.engine.cards import KINDS, Meld, _best, best_scoring, deal, meld_kind
 
 
 def spread(values) -> str:
     q = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
     return (f"min {min(values):g} · p10 {q[0]:g} · median {statistics.median(values):g} · p90 {q[8]:g} · "
             f"max {max(values):g}")
+
+
+def _all_melds(left: Counter) -> list:
+    """Every meld the cards ``left`` can make (any cards, not only the lowest)."""
+    out = []
+    for k in KINDS:
+        n = left[k]
+        if k[1] == "1" and n:
+            out.append((k,))
+        out += [(k,) * size for size in (2, 3, 4) if n >= size]
+        if k[1] in "14" and n and left[k[0] + str(int(k[1]) + 1)] and left[k[0] + str(int(k[1]) + 2)]:
+            out.append((k, k[0] + str(int(k[1]) + 1), k[0] + str(int(k[1]) + 2)))
+    soldiers = [c + "7" for c in "YRGW" if left[c + "7"]]
+    out += [m for size in (3, 4) for m in combinations(soldiers, size)]
+    return out
+
+
+def greedy(hand) -> int | None:
+    """The score of the greedy player's arrangement, or None when it strands cards."""
+    left, score = Counter(hand), 0
+    while sum(left.values()):
+        melds = _all_melds(left)
+        if not melds:
+            return None
+        best = max(melds, key=lambda m: (Meld(meld_kind(m), m).points, len(m)))
+        left.subtract(best)
+        score += Meld(meld_kind(best), best).points
+    return score
 
 
 def main() -> None:
@@ -69,8 +100,14 @@ def main() -> None:
     print(f"   best score: {spread([p.score for p in puzzles])}")
     print(f"   melds in the answer: {sorted(Counter(len(p.melds) for p in puzzles).items())}")
 
+    ends = [greedy(p.hand) for p in puzzles]
+    best = sum(e == p.score for e, p in zip(ends, puzzles))
+    stranded = sum(e is None for e in ends)
+    print(f"4. a greedy player reaches the best on {best} of {len(puzzles)} days; strands cards on {stranded}, "
+          f"finishes below the best on {len(puzzles) - best - stranded}")
+
     whole = sum(best_scoring(deal(f"harupan:bench:cards:{d.isoformat()}").hands[0]) is not None for d in dates)
-    print(f"4. random deals that split whole: {whole} of {len(dates)}")
+    print(f"5. random deals that split whole: {whole} of {len(dates)}")
 
 
 if __name__ == "__main__":
