@@ -192,3 +192,29 @@ def test_the_parts_json_is_plain_and_stable():
     assert list(data) == ["format", "hand", "melds", "score", "figures", "attempts"]
     assert isinstance(p, CardsPuzzle) and data["hand"] == list(p.hand)
     assert sum(len(m) for m in data["melds"]) == HAND_SIZE
+
+
+moves = st.lists(st.one_of(st.builds(Ungroup, st.integers(-1, 12)),
+                           st.builds(Group, st.lists(st.integers(-1, 21), min_size=0, max_size=5).map(tuple))),
+                 max_size=40)
+
+
+@given(st.dates(dt.date(2026, 1, 1), dt.date(2030, 12, 31)), moves)
+def test_any_move_gives_a_new_legal_state_or_a_reason(date, script):
+    p = daily_puzzle(date)
+    state = State(p.hand)
+    for move in script:
+        before = state
+        try:
+            state = apply(state, move)
+        except InputError as e:
+            assert str(e).endswith("요.")  # a Korean sentence for the player
+            continue
+        assert before == State(before.hand, before.groups)  # untouched
+        used = [i for g in state.groups for i in g]
+        assert len(used) == len(set(used)) and all(0 <= i < HAND_SIZE for i in used)
+        assert all(meld_kind([p.hand[i] for i in g]) for g in state.groups)
+        assert state.score == sum(meld_points([p.hand[i] for i in g]) for g in state.groups)
+        done = result(state, p.score)
+        assert (done is None) == bool(state.free)
+        assert done is None or done.score <= p.score
