@@ -10,7 +10,7 @@ import re
 import pytest
 from conftest import artifact
 from pagecheck import DATE, day_url, open_day, replay_cli, solution, watched_page
-from test_phone import served
+from test_phone import axe_violations, served
 
 from harupan.engine.shisen import Board, legal_pairs, path_between
 
@@ -104,7 +104,7 @@ def test_the_game_stays_in_view_and_says_what_happened(browser_site, browser, vi
         press(pg, tile_at(a), touch)
         press(pg, tile_at(b), touch)
         said = status(pg)
-        assert "두 번 안에 꺾어 닿는 길이 없습니다" in said and said != picked, said
+        assert "두 번 안에 꺾어 닿는 길이 없습니다" in said and said != picked and "다른 패" not in said, said
         assert pg.locator("#shisen-app .tile.selected").count() == 1
         check_bar_in_view(pg, view, "after a blocked pair")
         shot("blocked")
@@ -133,6 +133,7 @@ def test_the_game_stays_in_view_and_says_what_happened(browser_site, browser, vi
         assert in_view(pg, "#shisen-app dialog.toast") and "짝이 없습니다" in pg.text_content("#shisen-app dialog.toast")
         check_bar_in_view(pg, view, "stuck")
         shot("stuck")
+        assert axe_violations(pg) == []  # the page with its message box open
         press(pg, '#shisen-app [data-action="toast-undo"]', touch)
         assert not pg.is_visible("#shisen-app dialog.toast")
         # cleared: the normal board's last pair
@@ -165,6 +166,7 @@ def test_shuffle_asks_first_and_an_undone_shuffle_leaves_the_share_line(browser_
         before = pg.evaluate("window.harupanShisen.board.cells")
         pg.click('#shisen-app [data-action="shuffle"]')
         assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "confirm"
+        assert axe_violations(pg) == []
         assert pg.evaluate("window.harupanShisen.board.cells") == before  # nothing yet
         pg.click('#shisen-app [data-action="shuffle-yes"]')
         assert pg.evaluate("window.harupanShisen.board.cells") != before
@@ -237,6 +239,8 @@ def test_zodiac_keys_slide_and_the_share_link_replays_the_game(browser_site, bro
         assert again["board"] == ref["board"] and again["score"] == ref["score"]
         assert pg.is_visible("#zodiac-app .zreplay")
         pg.locator("section.zcard").screenshot(path=str(artifact(f"zodiac-replay-{scheme}.png")))
+        pg.click('#zodiac-app [data-action="watch"]')  # and plays it again move by move
+        pg.wait_for_function("window.harupanZodiac.game.counted >= 3")
         pg.click('#zodiac-app [data-action="own-game"]')  # the player's own game is untouched
         assert pg.evaluate("window.harupanZodiac.game.moves") == g["moves"]
 

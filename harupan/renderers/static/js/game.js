@@ -289,7 +289,7 @@ class ShisenApp {
     this.render();
     this.root.classList.toggle("done", this.board.isEmpty());
     if (this.board.isEmpty()) this.cleared(true);
-    else if (this.history.length && !legalPairs(this.board).length) this.stuck("이 판은 더 지울 수 있는 짝이 없는 채로 멈춰 있습니다.");
+    else if (this.history.length && !legalPairs(this.board).length) this.stuck("지난번에 멈춘 자리입니다.");
     else this.say("");
     this.showResult();
   }
@@ -422,11 +422,10 @@ class ShisenApp {
     if (path) { this.remove([this.selected, here], path); return; }
     // not a pair: say why, shake both, and keep the new tile picked
     const a = this.name(this.selected), b = this.name(here);
-    const why = a !== b ? `${particle(a, "와/과")} ${particle(b, "은/는")} 다른 패입니다`
-      : `두 ${a} 사이에 두 번 안에 꺾어 닿는 길이 없습니다`;
     this.cue([this.selected, here]);
     this.select(here, false);
-    this.say(`${why}. ${particle(b, "을/를")} 골랐습니다`);
+    this.say(a !== b ? `${particle(a, "와/과")} ${particle(b, "은/는")} 다른 패입니다`
+      : `${a}끼리 두 번 안에 꺾어 닿는 길이 없습니다`);
   }
 
   /** A short shake of tiles that do not pair (a red outline only, for reduced motion). */
@@ -699,6 +698,7 @@ class ZodiacApp {
     this.board.addEventListener("touchcancel", () => { start = null; });
     const fromLink = () => {
       const link = MOVES_IN_LINK.exec(location.hash);
+      clearInterval(this.watcher);
       if (link) this.replayLink(link[1]); else if (this.replaying !== false) this.own();
     };
     window.addEventListener("hashchange", fromLink);  // a shared link opened on the page itself
@@ -722,14 +722,32 @@ class ZodiacApp {
     this.game = g;
     const back = el("button", { type: "button", class: "tool", "data-action": "own-game", text: "내 게임으로 돌아가기" });
     back.addEventListener("click", () => {
+      clearInterval(this.watcher);
       history.replaceState(null, "", location.pathname + location.search);
       this.own();
       this.board.focus();
     });
+    const watch = el("button", { type: "button", class: "tool", "data-action": "watch", text: "처음부터 수순 보기" });
+    watch.addEventListener("click", () => this.watch(g.moves));
     this.banner.replaceChildren(el("p", { text: fault ? `공유된 기록을 ${g.counted}수까지만 다시 둘 수 있었습니다. 이 날의 판이 아니거나 링크가 잘렸습니다.`
-      : `공유된 기록을 이 날의 판에서 ${g.counted}수 다시 두었습니다. 이 판은 저장되지 않습니다.` }), back);
+      : `공유된 기록을 이 날의 판에서 ${g.counted}수 다시 두었습니다. 이 판은 저장되지 않습니다.` }),
+    el("div", { class: "toolbar" }, watch, back));
     this.banner.hidden = false;
     this.render({});
+  }
+
+  /** The shared game move by move, as it was played (a push every 150 ms). */
+  watch(letters) {
+    clearInterval(this.watcher);
+    const g = Game.forDate(this.date);
+    this.game = g;
+    this.render({});
+    let i = 0;
+    this.watcher = setInterval(() => {
+      if (i >= letters.length || g.state !== "playing" || !this.replaying) { clearInterval(this.watcher); return; }
+      const before = g.board.slice(), ch = letters[i++];
+      if (g.apply(ch)) this.render(slidePlan(before, ch));
+    }, 150);
   }
 
   onScreen() {
