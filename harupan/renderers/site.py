@@ -8,6 +8,7 @@ import datetime as _dt
 from markupsafe import Markup
 
 from .html import environment
+from .ko import particle
 from .model import Drawing
 from .sheets import DIFFICULTY_KO, date_ko
 
@@ -18,7 +19,7 @@ def vocabulary() -> str:
     from .games import views
     from .sheets import WEEKDAYS_KO
 
-    fixed = "의 사천성( , )과 십이지 머지 시작 판 년 월 일 의 판 사천성과 십이지 머지, 오늘의 판이 열렸습니다."
+    fixed = "의 사천성( , )과와 십이지 머지 시작 판 년 월 일 의 판 사천성과 십이지 머지, 오늘의 판이 열렸습니다."
     return (fixed + "".join(WEEKDAYS_KO) + "".join(DIFFICULTY_KO.values())
             + "".join(v.vocabulary() for v in views()))
 
@@ -33,8 +34,8 @@ def day_lead(bundle: dict, level: str) -> str:
     """The day page's lead line, describing the Shisen-sho level shown (the script swaps it per level)."""
     date = bundle["date"]
     layout = bundle["shisen"][level]
-    return (f"{date_ko(date)}의 사천성({DIFFICULTY_KO.get(level, level)}, "
-            f"{layout['width']}×{layout['height']})과 십이지 머지 시작 판")
+    shisen = f"사천성({DIFFICULTY_KO.get(level, level)}, {layout['width']}×{layout['height']})"
+    return f"{date_ko(date)}의 {particle(shisen, '와/과')} 십이지 머지 시작 판"
 
 
 def day_context(bundle: dict, site: dict, path: str) -> dict:
