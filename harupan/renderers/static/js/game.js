@@ -288,9 +288,11 @@ class ShisenApp {
     this.closeToast();
     this.render();
     this.root.classList.toggle("done", this.board.isEmpty());
+    this.quiet = true;
     if (this.board.isEmpty()) this.cleared(true);
     else if (this.history.length && !legalPairs(this.board).length) this.stuck("지난번에 멈춘 자리입니다.");
     else this.say("");
+    this.quiet = false;
     this.showResult();
   }
 
@@ -519,7 +521,13 @@ class ShisenApp {
     this.toastBox.replaceChildren(el("p", { class: "tmsg", id: "shisen-toast-msg", text: message }), ...extra,
       ...(buttons ? [el("div", { class: "toolbar" }, ...buttons, ...(kind === "confirm" ? [] : [close]))] : []));
     this.toastBox.dataset.kind = kind;
-    if (!this.toastBox.open) this.toastBox.show();
+    if (this.toastBox.open) return;
+    const before = document.activeElement;
+    this.toastBox.show();  // takes focus, so a keyboard player is at its buttons ...
+    if (this.quiet) {  // ... except on opening the page: the box shows, the focus stays where it was
+      if (before && before !== document.body) before.focus({ preventScroll: true });
+      else if (this.toastBox.contains(document.activeElement)) document.activeElement.blur();
+    }
   }
 
   closeToast(byPlayer = false) {
