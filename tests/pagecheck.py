@@ -47,3 +47,9 @@ def replay_cli(moves: str) -> dict:
                        cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
+
+
+def shuffle(page, tap=False):
+    """Shuffle as a player does: the button, then yes in the question it asks."""
+    for sel in ('#shisen-app [data-action="shuffle"]', '#shisen-app [data-action="shuffle-yes"]'):
+        (page.locator(sel).tap() if tap else page.click(sel))
