@@ -184,6 +184,62 @@ def claim_rules_folder(out: Path, slugs: set[str]) -> None:
     _claim(out, RULES_MARKER, "rule pages folder", recognise)
 
 
+def _links_below(folder: Path, shown: str) -> str | None:
+    """The first symbolic link in the tree under ``folder`` (not followed), as ``shown/...``."""
+    for root, dirs, files in os.walk(folder):
+        rel = Path(shown) / Path(root).relative_to(folder)
+        for name in sorted(dirs + files):
+            if os.path.islink(os.path.join(root, name)):
+                return (rel / name).as_posix()
+    return None
+
+
+def planted_link(site: Path) -> str | None:
+    """The first symbolic link (relative to ``site``) among the paths harupan writes or lists in a
+    site: its own top-level files and folders, everything under ``archive/``, ``rules/``,
+    ``static/``, ``icons/`` and ``.pars/``, and every year, month and day folder and day file.
+    None when there is none. Looked at before a run writes anything; the writes themselves go
+    through no link either (publish/atomic.py), so a link planted later is refused too."""
+    site = Path(site)
+    for name in _listing(site):
+        p = site / name
+        ours = name in TOP_FILES or name in TOP_FOLDERS or name == SITE_MARKER or re.fullmatch(r"\d{4}", name)
+        if not ours and not _ours_or_temp(name, TOP_FILES):
+            continue
+        if p.is_symlink():
+            return name
+        if name in TOP_FOLDERS and p.is_dir():
+            bad = _links_below(p, name)
+            if bad:
+                return bad
+        elif re.fullmatch(r"\d{4}", name) and p.is_dir():
+            for month in _listing(p):
+                mp = p / month
+                if mp.is_symlink():
+                    return f"{name}/{month}"
+                if mp.is_dir():
+                    for day in _listing(mp):
+                        dp = mp / day
+                        if dp.is_symlink():
+                            return f"{name}/{month}/{day}"
+                        if dp.is_dir():
+                            for f in _listing(dp):
+                                if (dp / f).is_symlink():
+                                    return f"{name}/{month}/{day}/{f}"
+    return None
+
+
+def refuse_planted_links(folder: Path, *, whole_tree: bool = False) -> None:
+    """Exit 2 naming the first link harupan did not make where it writes (see :func:`planted_link`;
+    ``whole_tree`` for a rule pages folder, every path in it)."""
+    from .atomic import refuse_link
+
+    folder = Path(folder)
+    bad = _links_below(folder, ".") if whole_tree else planted_link(folder)
+    if bad is not None:
+        raise refuse_link(folder / bad)
+
+
 def _claim(folder: Path, marker: str, what: str, recognise) -> None:
     folder = Path(folder)
     try:

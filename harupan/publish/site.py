@@ -40,7 +40,7 @@ from .days import day_path, install_day, make_day, publish_day, published_dates,
 from .listings import write_listings
 from .lock import SiteLock
 from .notes import note
-from .owner import claim_site
+from .owner import claim_site, refuse_planted_links
 from .pool import map_days, pool_map, start_pool
 from .progress import terminal_progress
 
@@ -58,6 +58,7 @@ def check_site_dir(site: Path) -> Path:
     if resolved == content or content in resolved.parents:
         raise InputError(f"site folder {str(site)!r} is inside content/; choose another folder")
     claim_site(site)
+    refuse_planted_links(site)
     return site
 
 
@@ -103,7 +104,7 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
     as one transaction: a failure leaves the site as it was."""
     site = check_site_dir(site)
     counts = {"written": 0, "unchanged": 0, "skipped": 0}
-    with SiteLock(site), Transaction() as tx:
+    with SiteLock(site), Transaction(site) as tx:
         for name, content in app.with_app_files(static_files(), cfg).items():  # before any page that links them
             tx.write(site / name, content)
         work = [(d, str(site), cfg, force) for d in dates]
@@ -147,7 +148,7 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
     lock.acquire(wait=2.0)  # a publishing run takes it for a moment to remove a leftover
     try:
         for day in _days_before(min(dates), 31) if dates else ():  # what a prepare killed
-            drop_temp(pars.par_path(site, day))  # mid-write left of recent days, by name
+            drop_temp(site, pars.par_path(site, day))  # mid-write left of recent days, by name
         todo = []
         for d in dates:
             if (site / day_path(d) / "puzzle.json").is_file():
@@ -157,7 +158,7 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
             kept = pars.load(site, d, bot, levels)
             if (bot is None or kept.par is not None) and set(levels) <= set(kept.layouts):
                 counts["kept already"] += 1
-                drop_temp(pars.par_path(site, d))  # what a killed prepare left of it, if anything
+                drop_temp(site, pars.par_path(site, d))  # what a killed prepare left of it, if anything
             else:
                 todo.append((d, bot, levels))
 
