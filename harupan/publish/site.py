@@ -42,9 +42,9 @@ from .lock import SiteLock
 from .notes import note
 from .owner import claim_site, refuse_planted_links
 from .pool import map_days, pool_map, start_pool
-from .progress import terminal_progress
+from .progress import reporter
 
-__all__ = ["build", "check_site_dir", "date_range", "prepare", "published_dates", "terminal_progress"]
+__all__ = ["build", "check_site_dir", "date_range", "prepare", "published_dates", "reporter"]
 
 PACKAGE = Path(str(resources.files("harupan"))).resolve()
 
@@ -98,6 +98,9 @@ def _make_day_job(args) -> tuple[_dt.date, dict[str, bytes] | None]:
     return date, make_day(Path(site), date, cfg, force=force)
 
 
+STATES = {"written": "written", "unchanged": "unchanged", "skipped": "already current"}  # for progress lines
+
+
 def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, force: bool = False,
           progress=None) -> dict[str, int]:
     """Publish many days (made in parallel across processes), then the listings, under the lock,
@@ -113,10 +116,12 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
         def record(date: _dt.date, files: dict[str, bytes] | None) -> None:
             results[date] = "skipped" if files is None else install_day(site, date, files, tx)
             if progress:
-                progress(len(results), len(work))
+                progress(len(results), len(work), date=date, state=STATES[results[date]])
 
         if jobs > 1 and len(work) == 1:  # one day (the nightly run): its pieces side by side
             results[dates[0]] = publish_one_day_in_parallel(site, dates[0], cfg, tx, jobs, force)
+            if progress:
+                progress(1, 1, date=dates[0], state=STATES[results[dates[0]]])
         else:
             map_days(_make_day_job, work, jobs, record)
         for result in results.values():
@@ -166,8 +171,10 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
             pars.write(site, date, data)
             counts["prepared"] += 1
             if progress:
-                progress(counts["prepared"], len(todo))
+                progress(counts["prepared"], len(todo), date=date, state="prepared")
 
+        if progress:
+            progress(0, len(todo), dates=[d for d, _, _ in todo])
         map_days(pars.make, todo, jobs, keep)
     finally:
         lock.release()
