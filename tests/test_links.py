@@ -165,3 +165,21 @@ def test_rules_build_refuses_a_planted_link(tmp_path, elsewhere):
     outside = tree(elsewhere)
     refused(invoke("rules", "build", "-o", out), link)
     assert tree(elsewhere) == outside
+
+
+@pytest.mark.parametrize("rel", ["archive/.index.html.tmp", ".index.html.old", "2026/11/29/.puzzle.json.tmp"])
+def test_a_link_at_a_temporary_name_is_removed_never_followed(base_site, tmp_path, elsewhere, rel):
+    """harupan's own temporary names are removed by name and never opened, so a link found there
+    is not refused: it goes, and what it pointed to keeps its bytes."""
+    site = tmp_path / "site"
+    shutil.copytree(base_site, site, symlinks=True)
+    precious = elsewhere / "precious"
+    precious.write_text("mine")
+    (site / rel).symlink_to(precious)
+    r = invoke("daily", "--date", "2026-11-29", "--site", site, "--jobs", "1")
+    assert r.exit_code == 0, r.stderr
+    assert precious.read_text() == "mine"
+    if rel.startswith("2026"):  # a day already current is not touched at all; its leftover stays, harmless
+        assert (site / rel).is_symlink()
+    else:
+        assert not os.path.lexists(site / rel)
