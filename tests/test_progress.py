@@ -49,7 +49,10 @@ def test_the_terminal_line_has_time_rate_eta_and_the_day_from_the_start():
         line = out.getvalue().rsplit("\r", 1)[1]
         assert "now 2026-11-28" in line and "ETA 0:12" in line, line
         progress(3, 3, date=DAYS[1], state="written")
-    assert out.getvalue().endswith("\n") and "now" not in out.getvalue().rsplit("\r", 1)[1]
+        now.t += 30  # the listings: the rate stays what the days took
+    last = out.getvalue().rsplit("\r", 1)[1]
+    assert out.getvalue().endswith("\n") and "0:54 elapsed" in last and "8.0 s/day" in last, last  # 24 s for 3 days
+    assert "ETA" not in last and "now the pages that list days" in last, last
 
 
 def test_a_log_gets_one_stamped_line_a_day_and_no_bar():
@@ -120,3 +123,15 @@ def test_site_build_in_a_log_and_quiet(two_days):
     text = on_a_terminal("site", "build", "--from", "2026-11-28", "--to", "2026-11-29", "--site", str(two_days),
                          "--quiet")
     assert "elapsed" not in text, text
+
+
+def test_a_note_during_the_progress_line_gets_a_line_of_its_own(monkeypatch):
+    from harupan.publish import notes
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", out)
+    with Progress(DAYS, stream=out, tty=True, now=FakeClock()):
+        notes.note("ignoring kept parts x")
+    text = out.getvalue()
+    assert "\r\x1b[Kharupan: ignoring kept parts x\n" in text, repr(text)
+    assert notes.BEFORE_NOTE is None

@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from . import notes
+
 
 def clock(seconds: float) -> str:
     """H:MM:SS (or M:SS under an hour)."""
@@ -41,6 +43,7 @@ class Progress:
         self.what = what
         self.stream, self.tty, self.now, self.wall = stream, tty, now, wall
         self.started = now()
+        self.last_done = self.started  # when the last day was done: the rate is taken there
         self.lock = threading.Lock()
         self.stop = threading.Event()
         self.ticker: threading.Thread | None = None
@@ -60,6 +63,7 @@ class Progress:
                     self._draw()
                 return
             self.done = done
+            self.last_done = self.now()
             if self.tty:
                 self._draw()
             else:
@@ -76,13 +80,16 @@ class Progress:
         parts = [f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {self.what}",
                  f"{clock(elapsed)} elapsed"]
         if self.done:
-            per = elapsed / self.done
+            per = max(self.last_done - self.started, 1e-3) / self.done
             parts.append(f"{per:.1f} s/day" if per >= 1 else f"{1 / per:.1f} days/s")
-            parts.append(f"ETA {clock(per * max(self.total - self.done, 0))}")
+            if self.done < self.total:
+                parts.append(f"ETA {clock(per * (self.total - self.done))}")
         else:
             parts.append("ETA after the first day")
         if self.pending and self.done < self.total:
             parts.append(f"now {self.pending[0].isoformat()}")
+        elif self.done >= self.total:
+            parts.append("now the pages that list days")
         return " · ".join(parts)
 
     def _draw(self) -> None:
@@ -118,11 +125,19 @@ class Progress:
         if self.tty:
             with self.lock:
                 self._draw()
+            notes.BEFORE_NOTE = self._clear  # the next tick draws the line again, below the note
             self.ticker = threading.Thread(target=self._tick, name="harupan-progress", daemon=True)
             self.ticker.start()
         return self
 
+    def _clear(self) -> None:
+        try:
+            self.stream.write("\r\x1b[K")
+        except (OSError, ValueError):
+            pass
+
     def __exit__(self, *exc) -> None:
+        notes.BEFORE_NOTE = None
         self.stop.set()
         if self.ticker is not None:
             self.ticker.join()
