@@ -22,6 +22,12 @@ ISO = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d"
 DAYS = [dt.date(2026, 11, 27), dt.date(2026, 11, 28), dt.date(2026, 11, 29)]
 
 
+@pytest.fixture(autouse=True)
+def wide_terminal(monkeypatch):
+    """Lines are cut to the terminal's width; these tests read whole lines."""
+    monkeypatch.setenv("COLUMNS", "200")
+
+
 class FakeClock:
     def __init__(self):
         self.t = 100.0
@@ -53,6 +59,18 @@ def test_the_terminal_line_has_time_rate_eta_and_the_day_from_the_start():
     last = out.getvalue().rsplit("\r", 1)[1]
     assert out.getvalue().endswith("\n") and "0:54 elapsed" in last and "8.0 s/day" in last, last  # 24 s for 3 days
     assert "ETA" not in last and "now the pages that list days" in last, last
+
+
+def test_with_several_processes_the_days_being_made_are_shown():
+    days = [dt.date(2026, 11, d) for d in range(1, 11)]
+    out = io.StringIO()
+    with Progress(days, stream=out, tty=True, now=FakeClock(), jobs=4) as progress:
+        assert "now 2026-11-01, 2026-11-02 +2" in out.getvalue()
+        progress(1, 10, date=days[1], state="written")
+        assert "now 2026-11-01, 2026-11-03 +2" in out.getvalue().rsplit("\r", 1)[1]
+        for i, d in enumerate(days[2:9]):
+            progress(2 + i, 10, date=d, state="written")
+        assert out.getvalue().rsplit("\r", 1)[1].split("now ")[1].startswith("2026-11-01, 2026-11-10\x1b")
 
 
 def test_a_log_gets_one_stamped_line_a_day_and_no_bar():

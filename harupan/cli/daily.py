@@ -96,7 +96,7 @@ def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par
         raise InputError(f"--days {days} from {first.isoformat()} runs past the year 9999") from None
     if jobs is None:
         jobs = default_jobs()
-    with publish.reporter(quiet, dates) as progress:
+    with publish.reporter(quiet, dates, jobs=jobs) as progress:
         counts = publish.prepare(Path(site), dates, cfg.par, cfg.difficulties, jobs=jobs, progress=progress)
     notes.note(f"{dates[0]}..{dates[-1]}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
 
@@ -131,7 +131,7 @@ def build_cmd(start, end, site, tz, jobs, force, quiet, par, allow_future) -> No
     else:
         dates = publish.date_range(start, end or start)
     check_not_far_ahead(dates, cfg.timezone, allow_future)
-    with publish.reporter(quiet, dates) as progress:
+    with publish.reporter(quiet, dates, jobs=jobs) as progress:
         counts = publish.build(Path(site), dates, cfg, jobs=jobs, force=force, progress=progress)
     click.echo(f"{len(dates)} days: {counts['written']} written, {counts['unchanged']} unchanged, "
                f"{counts['skipped']} already current")

@@ -34,13 +34,14 @@ class Progress:
     """See the module's docstring. ``tty`` picks the terminal line or the log lines; ``now`` and
     ``wall`` are the clocks (monotonic, and the time of day for log lines)."""
 
-    def __init__(self, dates: Iterable[_dt.date], *, stream: TextIO, tty: bool, what: str = "days",
+    def __init__(self, dates: Iterable[_dt.date], *, stream: TextIO, tty: bool, what: str = "days", jobs: int = 1,
                  now: Callable[[], float] = time.monotonic,
                  wall: Callable[[], _dt.datetime] = lambda: _dt.datetime.now().astimezone()):
         self.pending = sorted(set(dates))
         self.total = len(self.pending)
         self.done = 0
         self.what = what
+        self.jobs = max(1, jobs)  # days made side by side: the first ``jobs`` days not done are the ones being made
         self.stream, self.tty, self.now, self.wall = stream, tty, now, wall
         self.started = now()
         self.last_done = self.started  # when the last day was done: the rate is taken there
@@ -75,7 +76,7 @@ class Progress:
         """The terminal line: bar, count, elapsed, rate, time left, the day being made."""
         elapsed = self.now() - self.started
         total = max(self.total, 1)
-        width = 20
+        width = 16
         filled = width * min(self.done, total) // total
         parts = [f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {self.what}",
                  f"{clock(elapsed)} elapsed"]
@@ -85,9 +86,11 @@ class Progress:
             if self.done < self.total:
                 parts.append(f"ETA {clock(per * (self.total - self.done))}")
         else:
-            parts.append("ETA after the first day")
+            parts.append("ETA –")  # known after the first day
         if self.pending and self.done < self.total:
-            parts.append(f"now {self.pending[0].isoformat()}")
+            making = self.pending[: min(self.jobs, 2)]
+            more = min(self.jobs, len(self.pending)) - len(making)
+            parts.append("now " + ", ".join(d.isoformat() for d in making) + (f" +{more}" if more > 0 else ""))
         elif self.done >= self.total:
             parts.append("now the pages that list days")
         return " · ".join(parts)
@@ -160,9 +163,9 @@ class Silent:
         return None
 
 
-def reporter(quiet: bool, dates: Iterable[_dt.date], what: str = "days") -> Progress | Silent:
+def reporter(quiet: bool, dates: Iterable[_dt.date], what: str = "days", jobs: int = 1) -> Progress | Silent:
     """The progress a run shows: a live line on a terminal, a line a day in a log, none if quiet.
     Use as ``with reporter(...) as progress: run(..., progress=progress)``."""
     if quiet:
         return Silent()
-    return Progress(dates, stream=sys.stderr, tty=sys.stderr.isatty(), what=what)
+    return Progress(dates, stream=sys.stderr, tty=sys.stderr.isatty(), what=what, jobs=jobs)
