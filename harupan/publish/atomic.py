@@ -220,25 +220,15 @@ def write_atomic(path: Path, data: bytes, *, mode: int = 0o644) -> bool:
         os.close(fd)
     except OSError as e:
         raise write_error(path, e) from None
-    _move_in(Path(tmp), path, data, mode, fresh=False)
+    _move_in(Path(tmp), path, data, mode)
     return True
 
 
-def _put_fresh(tmp: Path, data: bytes) -> None:
-    """Write ``data`` to a fixed temporary name as a new file: whatever is there first (a killed
-    run's file, or a link or FIFO put in its place) is removed, never written through or opened."""
-    _unlink_quietly(tmp)
-    put_bytes(tmp, data, exclusive=True)
-
-
-def _move_in(tmp: Path, path: Path, data: bytes, mode: int, *, fresh: bool) -> None:
-    """Write ``data`` to ``tmp`` (as a new file if ``fresh``), give it ``mode`` and rename it to
-    ``path``; on any failure remove ``tmp`` (a failed write is a :class:`WriteError` naming ``path``)."""
+def _move_in(tmp: Path, path: Path, data: bytes, mode: int) -> None:
+    """Write ``data`` to ``tmp``, give it ``mode`` and rename it to ``path``; on any failure
+    remove ``tmp`` (a failed write is a :class:`WriteError` naming ``path``)."""
     try:
-        if fresh:
-            _put_fresh(tmp, data)
-        else:
-            put_bytes(tmp, data)
+        put_bytes(tmp, data)
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except OSError as e:
