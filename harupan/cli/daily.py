@@ -14,6 +14,7 @@ from ..publish import site as publish
 from ..publish.config import load_config
 from ..publish.when import check_publishable, today_in
 from .base import DATE, StampedCommand
+from .check import check_cmd
 
 
 def check_not_far_ahead(dates: list[dt.date], tz: str, allowed: bool) -> None:
@@ -143,3 +144,6 @@ def serve_cmd(site: str, port: int) -> None:
         pass
     finally:
         server.server_close()
+
+
+site_group.add_command(check_cmd)  # harupan site check (cli/check.py)
