@@ -253,7 +253,7 @@ def rule_list(site: Path) -> list[dict]:
 def listing_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
     """Links on every listing page, and each page against what a run would write now."""
     dates = listed(published_dates(site), today)
-    expected = listing_files(site, cfg, dates, rule_list(site), problems=[])
+    expected = listing_files(site, cfg, dates, rule_list(site), problems=[], every_month=True)
     problems = []
     for path, data in expected.items():
         rel = path.relative_to(site).as_posix()
@@ -314,7 +314,7 @@ def repair_listings(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
     be read for the home page, one line each."""
     problems: list[str] = []
     with SiteLock(site), Transaction() as tx:
-        write_listings(site, cfg, tx, today=today, problems=problems)
+        write_listings(site, cfg, tx, today=today, problems=problems, every_month=True)
     return problems
 
 

@@ -6,10 +6,11 @@ of the months, so no page grows with the archive but the index, by one line a mo
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from ..renderers import site as pages
-from .assets import write_shared_pages
+from .assets import shared_key, write_shared_pages
 from ..engine.errors import InputError
 from .atomic import Transaction
 from .config import SiteConfig
@@ -19,8 +20,38 @@ from .when import listed, midnight, today_in
 __all__ = ["midnight", "write_listings", "listing_files"]
 
 
+MONTHS = ".months.json"  # in archive/: the days each month page lists, and what the pages were made with
+
+
+def _month_pages(site: Path, cfg: SiteConfig, isos: list[str], every: bool) -> dict[Path, bytes]:
+    """The archive's month pages that may have changed, then the record of what they list: a
+    month whose days, settings and templates are as recorded, and whose page is there, is left
+    as it is, so a night renders one or two months, not ten years of them (``every``: all)."""
+    sd = site_dict(cfg)
+    key = shared_key(cfg) + cfg.base_url
+    record = site / "archive" / MONTHS
+    before: dict = {}
+    if not every:
+        try:
+            stored = json.loads(record.read_text(encoding="utf-8"))
+            if isinstance(stored, dict) and stored.get("key") == key and isinstance(stored.get("months"), dict):
+                before = stored["months"]
+        except (OSError, ValueError):
+            pass
+    out: dict[Path, bytes] = {}
+    months = {}
+    for (y, m), days in pages.by_month(isos).items():
+        name = f"{y:04d}-{m:02d}"
+        months[name] = days
+        path = site / "archive" / f"{y:04d}" / f"{m:02d}" / "index.html"
+        if before.get(name) != days or not path.is_file():
+            out[path] = pages.archive_page(y, m, days, sd).encode()
+    out[record] = json.dumps({"key": key, "months": months}, sort_keys=True).encode()
+    return out
+
+
 def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
-                  problems: list[str] | None = None) -> dict[Path, bytes]:
+                  problems: list[str] | None = None, *, every_month: bool = False) -> dict[Path, bytes]:
     """Every listing file for the listed ``dates`` (oldest first): the archive's index and month
     pages, the feed, the sitemap, the 404 page and the home page (last: it links the others).
     The home page shows the latest listed day whose ``puzzle.json`` reads; a day that does not is
@@ -39,8 +70,7 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict
             problems.append(str(e))
     isos = [d.isoformat() for d in dates]
     out[site / "archive" / "index.html"] = pages.archive_index(isos, sd).encode()
-    for (y, m), days in pages.by_month(isos).items():
-        out[site / "archive" / f"{y:04d}" / f"{m:02d}" / "index.html"] = pages.archive_page(y, m, days, sd).encode()
+    out.update(_month_pages(site, cfg, isos, every_month))
     entries = []
     for d in reversed(dates[-30:]):
         entries.append({"title": f"{pages.date_ko(d.isoformat())}의 판",
@@ -60,11 +90,11 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict
 
 
 def write_listings(site: Path, cfg: SiteConfig, tx: Transaction, *, today=None,
-                   problems: list[str] | None = None) -> None:
+                   problems: list[str] | None = None, every_month: bool = False) -> None:
     """Rule pages and the font subset (when their sources changed), then home, archive, feed,
     sitemap and 404 (the static files went first, in :func:`publish.site.build`), listing the
     published days up to ``today`` (default: today in the site's zone)."""
     dates = listed(published_dates(site), today or today_in(cfg.timezone))
     rule_list = write_shared_pages(site, cfg, tx.write)
-    for path, data in listing_files(site, cfg, dates, rule_list, problems).items():
+    for path, data in listing_files(site, cfg, dates, rule_list, problems, every_month=every_month).items():
         tx.write(path, data)

@@ -139,4 +139,12 @@ def feed_xml(entries: list[dict], site: dict) -> str:
 
 
 def sitemap_xml(urls: list[dict]) -> str:
-    return environment().get_template("sitemap.xml").render(urls=urls)
+    """The sitemap: one line a URL, joined here rather than by a template (ten years of days
+    is 3,650 lines, rendered every night: a template took a tenth of a second, this a hundredth)."""
+    from markupsafe import escape
+
+    lines = ['<?xml version="1.0" encoding="utf-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
+    for u in urls:
+        lastmod = f"<lastmod>{escape(u['lastmod'])}</lastmod>" if u.get("lastmod") else ""
+        lines.append(f"  <url><loc>{escape(u['loc'])}</loc>{lastmod}</url>")
+    return "\n".join(lines) + "\n</urlset>\n"
