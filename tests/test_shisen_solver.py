@@ -100,3 +100,19 @@ def test_trace_names_the_tiles_of_a_dead_end():
     lines: list[str] = []
     assert solve(parse_text("1m 2p\n2p 1m\n"), trace=lines.append).status == UNSOLVABLE
     assert "relaxation: dead end, 1m@0,0 2p@1,0 2p@0,1 1m@1,1 can never go, whatever the order" in lines
+
+
+def test_work_budget_bounds_a_big_board():
+    """Issue 20: on a board far bigger than a day's, a node is many floods, so the node budget
+    alone did not bound the time (40x40 ran for minutes). The work budget (nodes' worth of
+    floods, weighted by the board's size) stops it: undecided, the same way every time, having
+    spent about the budget's work (at most one relaxation past it)."""
+    from harupan.engine.shisen.solver import WORK_PER_NODE, WORK_SLACK
+    from harupan.engine.shisen.tiles import DEFAULT_KINDS
+    cells = [DEFAULT_KINDS[(i // 2) % 32] for i in range(40 * 40)]
+    Rng("work-budget-40x40").shuffle(cells)
+    board = Board(40, 40, tuple(tuple(cells[y * 40:(y + 1) * 40]) for y in range(40)))
+    first = solve(board, budget=3)
+    assert first.status == UNDECIDED and first == solve(board, budget=3)
+    assert (3 + WORK_SLACK) * WORK_PER_NODE < first.work < 40 * (3 + WORK_SLACK) * WORK_PER_NODE
+    assert first.nodes <= 3
