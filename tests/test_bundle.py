@@ -63,7 +63,8 @@ def test_every_archived_layout_form_round_trips(path):
 
 def test_a_fresh_day_has_the_archived_bytes():
     """Same date and options, same ``puzzle.json`` bytes as the day archived before the bundle
-    was typed (made by the code of commit 685e66b)."""
+    was typed (made by the code of commit 685e66b; made again for generator 4, the generator-3 day
+    kept beside it as an archived form)."""
     archived = (GOLDEN / "day" / "2026-12-01-quick.json").read_bytes()
     assert bundle_json(day_bundle(dt.date(2026, 12, 1), par="quick")) == archived
 
