@@ -54,7 +54,8 @@ CONFIRM_Z = 2.4  # margin, in standard errors of the gap between two measures, k
 INDEPENDENT_GAMES = 512  # the size of the independent measure the margin is set against
 MAX_ATTEMPTS = 200
 FALLBACK_ATTEMPTS = 24  # deals measured in full when none of MAX_ATTEMPTS landed in the bands
-SOLVE_BUDGET = 3_000  # solver nodes for the deal itself (an undecided deal is skipped)
+SOLVE_BUDGET = 1_000  # solver nodes for the deal itself (an undecided deal is skipped; in-band deals of the
+# tuning set needed at most 461, and an undecided search spends its whole budget, seconds of it)
 OPENING_BUDGETS = (200, 1_000)  # solver nodes for each first move no known solution covers; the second
 # only when the first left one undecided. A deal whose first moves are not all decided is skipped.
 OPENING_BUDGET = OPENING_BUDGETS[0]
@@ -217,18 +218,15 @@ class _Grading:
         self.careful = _sample(playouts(self.board, Rng(self.seed + ":" + CAREFUL), CAREFUL), self.preset.careful)
         return self.careful is not None
 
-    def confirm(self) -> dict | None:
-        """The random share confirmed (:func:`_confirm`), then the look-ahead player's 64 games in its
-        band: the measures to publish, or None."""
-        assert self.random_games is not None and self.screened is not None and self.careful is not None
-        confirmed = _confirm(self.random_games, self.screened, self.preset.stuck)
-        if confirmed is None:
-            return None
-        ahead = _sample(playouts(self.board, Rng(self.seed + ":" + LOOKAHEAD), LOOKAHEAD), self.preset.ahead,
-                        self.preset.ahead_games)
-        if ahead is None:
-            return None
-        return self.measures(confirmed, ahead)
+    def confirm(self) -> tuple[int, int] | None:
+        """The random share confirmed (:func:`_confirm`): (stuck, games), or None."""
+        assert self.random_games is not None and self.screened is not None
+        return _confirm(self.random_games, self.screened, self.preset.stuck)
+
+    def look_ahead(self) -> list[Playout] | None:
+        """The look-ahead player's games, when its share lies in its band."""
+        return _sample(playouts(self.board, Rng(self.seed + ":" + LOOKAHEAD), LOOKAHEAD), self.preset.ahead,
+                       self.preset.ahead_games)
 
     def measures(self, confirmed: tuple[int, int], ahead: list[Playout]) -> dict:
         assert self.screened is not None and self.careful is not None
@@ -266,7 +264,7 @@ def first_moves(board: Board, solution: tuple) -> Openings:
 def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") -> Layout:
     """The day's layout: the first deal that passes every test, cheapest first: random and careful
     play in their bands over 64 games each, the solver's proof, the random share confirmed over
-    up to 512 games, every first move decided, the look-ahead player in its band. The proof and
+    up to 512 games, the look-ahead player in its band, every first move decided. The proof and
     the opening analysis ride along."""
     parse_date(date)
     width, height = parse_size(size)
@@ -281,14 +279,17 @@ def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") ->
         proof = solve(board, SOLVE_BUDGET)
         if proof.status != SOLVED:
             continue
-        measure = grading.confirm()
-        if measure is None:
+        confirmed = grading.confirm()
+        if confirmed is None:
+            continue
+        ahead = grading.look_ahead()
+        if ahead is None:
             continue
         assert proof.solution is not None
         opened = first_moves(board, proof.solution)
         if opened.undecided:
             continue  # a count of fatal first moves is published only when it is exact
-        return _finish(date, board, proof, opened, seed, measure, preset, attempt, True)
+        return _finish(date, board, proof, opened, seed, grading.measures(confirmed, ahead), preset, attempt, True)
     return _nearest(date, width, height, preset)
 
 
@@ -314,8 +315,9 @@ def _nearest(date: str, width: int, height: int, preset: Preset) -> Layout:
     if best is None:
         raise CheckFailed(f"no solvable {width}x{height} layout for {date} in {FALLBACK_ATTEMPTS} deals")
     _, board, proof, seed, grading, attempt = best
-    measure = grading.confirm()
-    assert measure is not None and proof.solution is not None  # the widest bands take every deal
+    confirmed, ahead = grading.confirm(), grading.look_ahead()
+    assert confirmed is not None and ahead is not None and proof.solution is not None  # the widest bands take all
+    measure = grading.measures(confirmed, ahead)
     return _finish(date, board, proof, first_moves(board, proof.solution), seed, measure, preset, attempt, False)
 
 
