@@ -80,9 +80,26 @@ def _solve_row(i: int) -> tuple:
 
 def bench_solver(n: int, jobs: int = 1, keep: str | None = None) -> None:
     """Times are CPU seconds of the solving process (on a shared machine, wall time measures the
-    neighbours); wall time is printed beside them."""
+    neighbours); wall time is printed beside them. The figures so far are printed every 100
+    deals, so a run cut short still says what it measured."""
+    rows: list[tuple] = []
     with multiprocessing.Pool(jobs) as pool:
-        rows = pool.map(_solve_row, range(n), chunksize=8)
+        for row in pool.imap(_solve_row, range(n), chunksize=4):
+            rows.append(row)
+            if len(rows) % 100 == 0 or len(rows) == n:
+                _solver_figures(rows)
+    slow = sorted(rows, key=lambda r: -r[1])[:5]
+    print("  slowest: " + ", ".join(f"bench-deal-{r[4]} {r[2]} {r[1]:.2f} s {r[3]} nodes" for r in slow))
+    if keep:
+        out = Path(keep)
+        out.mkdir(parents=True, exist_ok=True)
+        for r in slow:
+            (out / f"bench-deal-{r[4]}.txt").write_text(format_text(deal(f"bench-deal-{r[4]}")), encoding="utf-8")
+        print(f"  kept the slowest as text boards in {out}")
+
+
+def _solver_figures(rows: list[tuple]) -> None:
+    n = len(rows)
     cpu = sorted(r[1] for r in rows)
     statuses: dict[str, int] = {}
     for r in rows:
@@ -92,15 +109,9 @@ def bench_solver(n: int, jobs: int = 1, keep: str | None = None) -> None:
           f"{within / n:.1%} (target 100%); median {statistics.median(cpu) * 1e3:.0f} ms, "
           f"p99 {cpu[int(0.99 * (n - 1))] * 1e3:.0f} ms, max {cpu[-1]:.2f} s (wall max "
           f"{max(r[0] for r in rows):.2f} s); {', '.join(f'{k} {v}' for k, v in sorted(statuses.items()))}; "
-          f"median nodes {statistics.median(r[3] for r in rows):.0f}")
-    slow = sorted(rows, key=lambda r: -r[1])[:5]
-    print("  slowest: " + ", ".join(f"bench-deal-{r[4]} {r[2]} {r[1]:.2f} s {r[3]} nodes" for r in slow))
-    if keep:
-        out = Path(keep)
-        out.mkdir(parents=True, exist_ok=True)
-        for r in slow:
-            (out / f"bench-deal-{r[4]}.txt").write_text(format_text(deal(f"bench-deal-{r[4]}")), encoding="utf-8")
-        print(f"  kept the slowest as text boards in {out}")
+          f"median nodes {statistics.median(r[3] for r in rows):.0f}; slowest "
+          + ", ".join(f"bench-deal-{r[4]} {r[2]} {r[1]:.2f} s" for r in sorted(rows, key=lambda r: -r[1])[:3]),
+          flush=True)
 
 
 def _big(w: int, h: int) -> Board:
@@ -222,8 +233,12 @@ def bench_year(start: str, jobs: int, dates: int = 365) -> None:
     first = datetime.date.fromisoformat(start)
     work = [((first + datetime.timedelta(days=i)).isoformat(), name) for i in range(dates) for name in PRESETS]
     t0 = time.perf_counter()
+    rows = []
     with multiprocessing.Pool(jobs) as pool:
-        rows = pool.map(_year_row, work, chunksize=1)
+        for row in pool.imap(_year_row, work):
+            rows.append(row)
+            print(f"  {row[8]} {row[0]}: attempt {row[1]}, stuck {row[3]:.3f}, look-ahead {row[6]:.3f}, "
+                  f"fatal first {row[4]}, undecided first {row[5]}, {row[7]:.1f} s CPU", flush=True)
     print(f"{dates} dates from {start}, every preset ({time.perf_counter() - t0:.0f} s with {jobs} processes):")
     for name in PRESETS:
         mine = [r for r in rows if r[0] == name]
