@@ -6,7 +6,7 @@ import pytest
 
 from harupan.engine.errors import InputError
 from harupan.engine.shisen import SOLVED, format_json, legal_pairs, replay, solve
-from harupan.generator.shisen import (CONFIRM_GAMES, FALLBACK_ATTEMPTS, GENERATOR_VERSION, PLAYOUTS, PRESETS,
+from harupan.generator.shisen import (FALLBACK_ATTEMPTS, GENERATOR_VERSION, PLAYOUTS, PRESETS,
                                       confirm_band, generate, parse_date, parse_size, wilson)
 
 from conftest import GOLDEN, artifact, need_golden, update_golden
@@ -52,7 +52,8 @@ def test_generated_layouts_are_full_proved_and_in_band(size, difficulty):
     assert solve(board).status == SOLVED
     d = layout.difficulty
     preset = PRESETS[difficulty]
-    assert d["preset"] == difficulty and d["rollouts"] in CONFIRM_GAMES and d["generator"] == GENERATOR_VERSION
+    assert d["preset"] == difficulty and d["generator"] == GENERATOR_VERSION
+    assert d["rollouts"] in preset.confirm_games and d["rollouts"] >= preset.accept_from
     assert d["in_band"] is True
     lo, hi = confirm_band(preset.stuck, d["rollouts"])
     assert lo - 1e-9 <= d["stuck_share"] <= hi + 1e-9 and d["stuck_share"] == round(d["stuck"] / d["rollouts"], 4)
@@ -120,13 +121,19 @@ def _slow_play(board, rng: random.Random, careful: bool) -> bool:
 def test_published_layouts_hold_up_for_an_independent_player():
     """Issue 21's check, on the published layouts of 10 dates x 3 levels: an independent player
     (tests/shisen_oracles.py: its own RNG, legal pairs worked out from scratch every turn, no
-    engine code) plays 512 games each; its stuck share lies in the level's band and within 0.05
-    of the published figure. Its look-ahead twin (every pair's outcome counted from scratch) plays
-    128 games on each hard layout and is stuck at least half the time."""
-    games, ahead_games = 512, 128
+    engine code) plays 512 games each (2,048 on normal); its stuck share lies in the level's band
+    and within 0.05 of the published figure. Its look-ahead twin (every pair's outcome counted
+    from scratch) plays 128 games on each hard layout and is stuck at least half the time.
+
+    Why 2,048 on normal: near a share of 1/2 two independent 512-game measures differ by more
+    than 0.05 one time in nine (the gap's standard error is 0.031), so "within 0.05" needs more
+    games on both sides there: normal's figure is published from 1,024 games, and measured here
+    from 2,048 (the gap's standard error 0.019; 0.05 is 2.6 of them)."""
+    ahead_games = 128
     misses = []
     for date in CHECK_DATES:
         for name, preset in PRESETS.items():
+            games = 2048 if name == "normal" else 512
             layout = made(date, "18x8", name)
             rng = random.Random(f"issue-21:{date}:{name}")
             share = sum(not scratch_play(layout.board, rng) for _ in range(games)) / games

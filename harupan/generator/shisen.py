@@ -48,7 +48,7 @@ from ..engine.shisen.traps import Openings, openings
 
 GENERATOR_VERSION = 4  # 4: shares confirmed by up to 512 games, a look-ahead player, first moves all decided
 PLAYOUTS = 64  # games per player in the screening; the share's standard error is at most 1/16
-CONFIRM_GAMES = (128, 320, 512)  # random-play games at which the sequential confirmation looks
+CONFIRM_GAMES = (128, 320, 512)  # random-play games at which the sequential confirmation looks (easy, hard)
 CONFIRM_Z = 2.4  # margin, in standard errors of the gap between two measures, kept inside the band:
 # one-sided 0.82% a look, at most 2.5% over the three looks (Bonferroni)
 INDEPENDENT_GAMES = 512  # the size of the independent measure the margin is set against
@@ -73,6 +73,8 @@ class Preset:
     careful: tuple[float, float] = (0.0, 1.0)  # careful player's stuck share
     ahead: tuple[float, float] = (0.0, 1.0)  # look-ahead player's stuck share
     ahead_games: int = 32  # the look-ahead player's games (it costs about 8 random games each)
+    confirm_games: tuple[int, ...] = CONFIRM_GAMES  # the confirmation's looks (see _confirm)
+    accept_from: int = 128  # the first look that may keep a deal; earlier looks only drop one
 
 
 # Edges from the tuning set (docs/shisen-grading.md): of 300 uniform 18x8 deals, 273 solvable;
@@ -82,7 +84,9 @@ class Preset:
 # doc has the figures): at least half of its games stuck, and above what it meets on normal deals.
 PRESETS = {
     "easy": Preset("easy", "쉬움", (0.0, 0.15)),
-    "normal": Preset("normal", "보통", (0.35, 0.65)),
+    # A share near 1/2 varies most: normal's figure is published from 1,024 games, so that it lies
+    # within 0.05 of an independent 512-game measure (the looks before only drop a deal).
+    "normal": Preset("normal", "보통", (0.35, 0.65), confirm_games=(128, 320, 512, 1024), accept_from=1024),
     "hard": Preset("hard", "어려움", (0.85, 1.0), (0.75, 1.0), (0.65, 1.0), 64),
 }
 DIFFICULTIES = tuple(PRESETS)
@@ -178,20 +182,22 @@ def confirm_band(band: tuple[float, float], n: int) -> tuple[float, float]:
     return (lo + margin(lo) if lo > 0 else lo), (hi - margin(hi) if hi < 1 else hi)
 
 
-def _confirm(games: Iterator[Playout], screened: list[Playout], band: tuple[float, float]) -> tuple[int, int] | None:
+def _confirm(games: Iterator[Playout], screened: list[Playout], preset: Preset) -> tuple[int, int] | None:
     """(stuck, games) once the share is confirmed in ``band``, or None: a sequential test. The
-    screening's games are continued from the same stream; at each count of :data:`CONFIRM_GAMES`
+    screening's games are continued from the same stream; at each count of ``preset.confirm_games``
     the deal is kept when the share lies in :func:`confirm_band` for that count, dropped when it
     lies outside the band itself, and otherwise plays on; at the last count it is kept or
-    dropped. Three looks at one-sided 0.82% each: a kept deal's independent 512-game measure
-    falls outside the band with probability at most 2.5% at the edge."""
+    dropped. Looks before ``preset.accept_from`` games only drop a deal. Easy and hard: three
+    looks at one-sided 0.82% each, so a kept deal's independent 512-game measure falls outside
+    the band with probability at most 2.5% at the edge; normal: one look at 1,024 games, 0.82%."""
+    band = preset.stuck
     stuck, n = _stuck(screened), len(screened)
-    for goal in CONFIRM_GAMES:
+    for goal in preset.confirm_games:
         while n < goal:
             stuck += not next(games).cleared
             n += 1
         lo, hi = confirm_band(band, n)
-        if lo - 1e-9 <= stuck / n <= hi + 1e-9:
+        if n >= preset.accept_from and lo - 1e-9 <= stuck / n <= hi + 1e-9:
             return stuck, n
         if not band[0] <= stuck / n <= band[1]:
             return None
@@ -221,7 +227,7 @@ class _Grading:
     def confirm(self) -> tuple[int, int] | None:
         """The random share confirmed (:func:`_confirm`): (stuck, games), or None."""
         assert self.random_games is not None and self.screened is not None
-        return _confirm(self.random_games, self.screened, self.preset.stuck)
+        return _confirm(self.random_games, self.screened, self.preset)
 
     def look_ahead(self) -> list[Playout] | None:
         """The look-ahead player's games, when its share lies in its band."""
