@@ -57,7 +57,7 @@ def difficulty_lines(d: dict) -> tuple[str, str]:
     meaning = f"컴퓨터가 이 판을 {'·'.join(counts)}번씩 끝까지 두어 보고 센 값입니다"
     interval = d.get("stuck_interval")
     if interval:
-        meaning += f"(아무 짝이나 둔 값의 95% 구간 {round(100 * interval[0])}~{_pct(interval[1])})"
+        meaning += f"(첫 값의 95% 구간 {round(100 * interval[0])}~{_pct(interval[1])})"
     meaning += ". 막힌 판은 섞기나 되돌리기 없이는 끝낼 수 없습니다."
     return figures, meaning
 
