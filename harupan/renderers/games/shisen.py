@@ -106,5 +106,7 @@ class ShisenView:
                 "levels": {lv: level_lines(lay) for lv, lay in bundle["shisen"].items()}}
 
     def vocabulary(self) -> str:
-        figures, meaning = difficulty_lines({"stuck_share": 0, "careful_stuck_share": 0, "first_moves": 1})
+        figures, meaning = difficulty_lines({"stuck_share": 0, "careful_stuck_share": 0, "lookahead_stuck_share": 0,
+                                             "first_moves": 1, "fatal_first_undecided": 1,
+                                             "stuck_interval": [0, 1]})
         return " · ×장" + figures + meaning + "".join(DIFFICULTY_KO.values())  # shisen_facts' own text
