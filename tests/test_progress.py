@@ -148,6 +148,7 @@ def test_a_note_during_the_progress_line_gets_a_line_of_its_own(monkeypatch):
 
     out = io.StringIO()
     monkeypatch.setattr(sys, "stderr", out)
+    monkeypatch.setattr(notes, "STAMPED", False)  # a command run in this process earlier may have set it
     with Progress(DAYS, stream=out, tty=True, now=FakeClock()):
         notes.note("ignoring kept parts x")
     text = out.getvalue()
