@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..generator.games import games
 from ..renderers import site as pages
-from ..renderers.games import views
+from ..renderers.games import site_art, views
 from ..renderers.webfont import subset_woff
 from . import rules
 from .config import SiteConfig
@@ -61,6 +61,7 @@ def static_files() -> dict[str, bytes]:
         if item.is_file() and not item.name.startswith("."):
             out[f"static/{item.name}"] = item.read_bytes()
     out["static/js/harupan.js"] = joined_script()
+    out[pages.ART_PATH] = site_art().svg.encode("utf-8")
     return out
 
 

@@ -8,7 +8,6 @@ import datetime as _dt
 from markupsafe import Markup
 
 from .html import environment
-from .model import Drawing
 from .sheets import DIFFICULTY_KO, date_ko
 
 
@@ -55,37 +54,49 @@ def play_data(bundle: dict) -> dict:
     return {"date": bundle["date"], **{v.name: v.play_data(bundle) for v in day_views(bundle)}}
 
 
-def play_symbols(bundle: dict) -> tuple[str, dict]:
-    """The SVG symbols the page's script draws with, and the labels it shows."""
-    from .games import day_views
+ART_PATH = "static/art.svg"  # the site's art sheet (renderers/svg.py ArtSheet), from the site's root
 
-    from .svg import symbols_svg
 
-    symbols: dict[str, Drawing] = {}
+def art_sprite(root: str) -> Markup:
+    """The page's one hidden reference to the art sheet, which its tiles frame."""
+    from .games import site_art
+
+    return Markup(site_art().sprite(root + ART_PATH))
+
+
+def play_art(bundle: dict) -> tuple[dict, dict]:
+    """Where each piece of art sits on the sheet (the page's script frames tiles by it), and the
+    labels the script shows."""
+    from .games import day_views, site_art
+
     labels: dict = {}
     for v in day_views(bundle):
-        symbols.update(v.symbols(bundle))
         labels.update(v.labels(bundle))
-    return symbols_svg(symbols), labels
+    return site_art().positions(), labels
 
 
 def day_page(bundle: dict, site: dict, path: str) -> str:
     import json
 
-    symbols, labels = play_symbols(bundle)
+    art, labels = play_art(bundle)
 
     def dump(v: object) -> Markup:
         return Markup(json.dumps(v, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
 
+    root = "../../../"
+    symbols = Markup('<script type="application/json" id="harupan-art">') + dump(art) + Markup("</script>")
     return environment().get_template("day.html").render(
-        site=site, root="../../../", day=day_context(bundle, site, path), levels=list(bundle["shisen"]),
-        play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": Markup(symbols)})
+        site=site, root=root, day=day_context(bundle, site, path), levels=list(bundle["shisen"]),
+        art=art_sprite(root), art_href=root + ART_PATH,
+        play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": symbols})
 
 
 def home_page(bundle: dict | None, site: dict, path: str | None, rules: list[dict]) -> str:
     day = day_context(bundle, site, path) if bundle and path is not None else None
     levels = list(bundle["shisen"]) if bundle else []
-    return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels)
+    art = {"art": art_sprite(""), "art_href": ART_PATH} if day else {}
+    return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels,
+                                                          **art)
 
 
 def archive_page(dates: list[str], site: dict) -> str:
