@@ -77,6 +77,21 @@ def _template_text() -> str:
     return text
 
 
+def font_text(cfg: SiteConfig, checked: rules.Checked) -> str:
+    """Every string a page or its script can show, for the font subset: the templates, the rule
+    pages, the pages' fixed strings (each game's vocabulary: its figures, every tile's and animal's
+    name), the joined script's string tables, the names the engine gives cards, seats and animals,
+    and the site's title."""
+    from ..engine.cards import COLOUR_KO, RANK_KO
+    from ..engine.wall import SEATS_KO
+    from ..engine.zodiac import NAMES_KO
+
+    text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
+    text += joined_script().decode("utf-8")  # what the games say
+    text += "".join(COLOUR_KO.values()) + "".join(RANK_KO) + "".join(SEATS_KO) + "".join(NAMES_KO)
+    return text + cfg.title + cfg.tagline
+
+
 def write_font_subset(site: Path, text: str, write: Write) -> None:
     """The font subset for every page, made again only when its characters change (making it
     is the slowest part of a nightly run). The key beside it names the characters it holds."""
@@ -127,10 +142,7 @@ def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict]:
         pass
     checked = rules.check()
     rule_list = [{"slug": p.slug, "title": p.title} for p in sorted(checked.pages, key=lambda p: p.slug)]
-    text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
-    text += joined_script().decode("utf-8")  # what the games say
-    text += cfg.title + cfg.tagline
-    write_font_subset(site, text, write)
+    write_font_subset(site, font_text(cfg, checked), write)
     rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False,
                 checked=checked, write=write)
     write(key_file, json.dumps({"key": key, "pages": rule_list}, ensure_ascii=False).encode("utf-8"))

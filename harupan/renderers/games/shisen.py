@@ -82,4 +82,5 @@ class ShisenView:
 
     def vocabulary(self) -> str:
         figures, meaning = difficulty_lines({"stuck_share": 0, "careful_stuck_share": 0, "first_moves": 1})
-        return " · ×장" + figures + meaning + "".join(DIFFICULTY_KO.values())  # shisen_facts' own text
+        names = "".join(label_ko(c) for c in ALL_CODES)  # the script names tiles (aria-labels, hints)
+        return " · ×장" + figures + meaning + "".join(DIFFICULTY_KO.values()) + names  # and shisen_facts' own text
