@@ -144,6 +144,6 @@ def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict]:
     rule_list = [{"slug": p.slug, "title": p.title} for p in sorted(checked.pages, key=lambda p: p.slug)]
     write_font_subset(site, font_text(cfg, checked), write)
     rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False,
-                checked=checked, write=write)
+                checked=checked, write=write, site={"title": cfg.title, "tagline": cfg.tagline})
     write(key_file, json.dumps({"key": key, "pages": rule_list}, ensure_ascii=False).encode("utf-8"))
     return rule_list

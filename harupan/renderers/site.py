@@ -118,7 +118,15 @@ def archive_page(dates: list[str], site: dict) -> str:
 
 
 def not_found_page(site: dict) -> str:
-    return environment().get_template("404.html").render(site=site)
+    """The 404 page, written at the site's root and shown at any missing address: its links are
+    relative to the root (a script makes the root its base), never to ``base_url``, so a
+    preview or a copy stays on itself."""
+    return environment().get_template("404.html").render(site=site, root="")
+
+
+def offline_page(site: dict) -> str:
+    """What the service worker shows for a page never opened, with no network (same footing as 404)."""
+    return environment().get_template("offline.html").render(site=site, root="")
 
 
 def feed_xml(entries: list[dict], site: dict) -> str:
