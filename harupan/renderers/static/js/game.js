@@ -27,6 +27,7 @@ const svgUse = (id, w, h) => {
   const s = document.createElementNS(ns, "svg");
   s.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
   s.setAttribute("aria-hidden", "true");
+  s.dataset.art = id;  // which art it frames, for a reader of the page (and its tests)
   const u = document.createElementNS(ns, "use");
   u.setAttribute("href", "#art");
   s.append(u);
