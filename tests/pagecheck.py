@@ -2,6 +2,7 @@
 under test, and the few ways of reading and driving it."""
 
 import json
+import re
 import subprocess
 import sys
 from contextlib import contextmanager
@@ -47,3 +48,22 @@ def replay_cli(moves: str) -> dict:
                        cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
+
+
+class served:
+    """``harupan site serve`` on a free port, stopped on leaving; gives the site's URL."""
+
+    def __init__(self, site):
+        self.site = site
+
+    def __enter__(self):
+        self.proc = subprocess.Popen([sys.executable, "-m", "harupan", "site", "serve", "--site", str(self.site), "--port", "0"],
+                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.proc.stdout.readline()
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", line).group(1))
+        return f"http://127.0.0.1:{port}/"
+
+    def __exit__(self, *exc):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)

@@ -8,8 +8,7 @@ from urllib.parse import urljoin
 
 import pytest
 from conftest import artifact
-from pagecheck import day_url, open_day, watched_page
-from test_phone import served
+from pagecheck import day_url, open_day, served, watched_page
 
 HTML_BUDGET = 120_000  # bytes, uncompressed
 DOM_BUDGET = 800  # elements, once the page is ready to play
