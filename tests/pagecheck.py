@@ -50,6 +50,12 @@ def replay_cli(moves: str) -> dict:
     return json.loads(r.stdout)
 
 
+def shuffle(page, tap=False):
+    """Shuffle as a player does: the button, then yes in the question it asks."""
+    for sel in ('#shisen-app [data-action="shuffle"]', '#shisen-app [data-action="shuffle-yes"]'):
+        (page.locator(sel).tap() if tap else page.click(sel))
+
+
 class served:
     """``harupan site serve`` on a free port, stopped on leaving; gives the site's URL."""
 

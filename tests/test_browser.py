@@ -7,7 +7,7 @@ import sys
 
 import pytest
 from conftest import artifact
-from pagecheck import DATE, ROOT, day_url, open_day, replay_cli, solution, tiles_left, watched_page
+from pagecheck import DATE, ROOT, day_url, open_day, replay_cli, shuffle, solution, tiles_left, watched_page
 
 pytestmark = pytest.mark.slow
 
@@ -54,7 +54,10 @@ def test_selection_rules_hint_shuffle_undo_and_easy_view(site, page):
     page.click('#shisen-app [data-action="hint"]')
     assert page.locator("#shisen-app .tile.hinted").count() == 2
     before = page.evaluate("window.harupanShisen.board.cells")
-    page.click('#shisen-app [data-action="shuffle"]')
+    page.click('#shisen-app [data-action="shuffle"]')  # asks first; no leaves the board as it was
+    page.click('#shisen-app [data-action="shuffle-no"]')
+    assert page.evaluate("window.harupanShisen.board.cells") == before
+    shuffle(page)
     after = page.evaluate("window.harupanShisen.board.cells")
     assert after != before and sorted(c for r in after for c in r if c) == sorted(c for r in before for c in r if c)
     assert [[c is None for c in r] for r in after] == [[c is None for c in r] for r in before]
@@ -95,7 +98,7 @@ def test_hard_board_cleared_with_hints_after_a_trap_undo_and_shuffle(site, page)
     for _ in range(removed):
         page.click('#shisen-app [data-action="undo"]')
     assert tiles_left(page) == 144
-    page.click('#shisen-app [data-action="shuffle"]')
+    shuffle(page)
     hints = 0
     while tiles_left(page):
         page.click('#shisen-app [data-action="hint"]')
@@ -192,8 +195,9 @@ def test_share_text_is_a_verifiable_claim(site, page, tmp_path):
     }""")
     assert state in ("over", "won")
     share = page.input_value("#zodiac-app textarea.share")
-    assert DATE in share
-    claim = share.strip().splitlines()[-1]
+    assert DATE in share and "{" not in share  # human words and a link; the claim is kept apart
+    page.click("#zodiac-app details.claim summary")
+    claim = page.text_content("#zodiac-app details.claim code")
     r = subprocess.run([sys.executable, "-m", "harupan", "zodiac", "verify", "-"], input=claim + "\n",
                        cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0 and json.loads(r.stdout)["valid"] is True, r.stdout + r.stderr

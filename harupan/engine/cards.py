@@ -199,9 +199,28 @@ def _best(counts: tuple[int, ...], jokers: int) -> tuple[int, tuple[Meld, ...]] 
     return best
 
 
-def best_scoring(hand: Iterable[str], exposed: tuple[Meld, ...] = ()) -> Scoring | None:
+def held_melds(dealt: Iterable[str]) -> tuple[Meld, ...]:
+    """The melds a dealt hand must keep: each four of a kind (shown at once, 안깡) and each three
+    of a kind (marked with a token, 안커). The rules say a dealt 안커 may never be split."""
+    cards = [parse_card(c) for c in dealt]
+    melds = []
+    for kind in KINDS:
+        n = cards.count(kind)
+        if n == 4:
+            melds.append(Meld("quad", (kind,) * 4))
+        elif n == 3:
+            melds.append(Meld("triple", (kind,) * 3))
+    return tuple(melds)
+
+
+def best_scoring(hand: Iterable[str], exposed: tuple[Meld, ...] = (),
+                 held: tuple[Meld, ...] = ()) -> Scoring | None:
     """The decomposition of the concealed ``hand`` into melds with the most points (plus any
-    ``exposed`` melds already on the table), or None when the cards do not all fit in melds."""
+    ``exposed`` melds already on the table), or None when the cards do not all fit in melds.
+
+    ``held`` melds (see :func:`held_melds`) are taken as fixed: their cards must be in ``hand``
+    and only the other cards are split, so a dealt 안커 is never broken up to make a better or
+    a complete hand."""
     counts = [0] * N
     jokers = 0
     for card in hand:
@@ -213,10 +232,17 @@ def best_scoring(hand: Iterable[str], exposed: tuple[Meld, ...] = ()) -> Scoring
     for k, c in enumerate(counts):
         if c > 4:
             raise InputError(f"{KINDS[k]} appears {c} times; a deck has four of each")
+    for meld in held:
+        if meld.kind not in ("triple", "quad") or meld_kind(meld.cards) != meld.kind:
+            raise InputError(f"a held meld is three or four of one card, not {' '.join(meld.cards)!r}")
+        i = _INDEX[meld.cards[0]]
+        if counts[i] < len(meld.cards):
+            raise InputError(f"held meld {' '.join(meld.cards)!r} is not in the hand")
+        counts[i] -= len(meld.cards)
     found = _best(tuple(counts), jokers)
     if found is None:
         return None
-    melds = tuple(exposed) + found[1]
+    melds = tuple(exposed) + tuple(held) + found[1]
     return Scoring(melds, sum(m.points for m in melds))
 
 

@@ -11,12 +11,16 @@ left-hand neighbour, which is the seat before it in turn order (南 → 東 → 
 2. That many stacks from the wall's right end are passed over; the wall's owner rolls again, and
    that many more are passed over. The last stack passed over is the break point.
 3. The deal starts at the next stack: 東 takes two stacks, then 南, 西, 北 two each, three rounds
-   (12 tiles each); then 東 takes one more stack and 南, 西, 北 one tile each (top first).
+   (12 tiles each); then 東 takes one more stack and 南, 西, 北 one tile each (top first: the
+   source does not say; our choice). So a stack's two tiles can go to two players.
    The next tile is the first draw.
 4. The eight stacks ending at the break point, counted back, are the dead wall (16 tiles). The
    break-point stack gives the two loose tiles for kongs: its top goes on the third stack back,
    its bottom on the fifth. When both are used, the next stack back gives the next two.
 5. Flowers are replaced from the stack just before the dead wall, top then bottom, going back.
+   The source names three stacks (3, 2, 1 when the break is at 11); the set has eight flowers, so
+   we take four stacks, and past stack 1 we go on into the previous wall at stack 18 (our choice,
+   as is going on into the next wall when the two rolls add up past 18).
 """
 
 from __future__ import annotations
@@ -123,3 +127,31 @@ def plan(first_roll: int, second_roll: int, flowers: int = 8) -> WallPlan:
     flower = tuple((step(flower_from, -(i // 2)), "AB"[i % 2]) for i in range(flowers))
     return WallPlan(first_roll, second_roll, wall, break_point, start, tuple(takes), tuple(sizes),
                     first_draw, dead, loose, kong, flower)
+
+
+DEAL, DEAD, FLOWER, LIVE = "deal", "dead", "flower", "live"
+
+
+def tile_roles(p: WallPlan) -> dict[tuple[Stack, str], tuple[str, int | None]]:
+    """What every one of the 144 tiles is for, tile by tile (a stack's top and bottom can go to
+    different players): (DEAL, seat), (DEAD, None), (FLOWER, None) or (LIVE, None)."""
+    roles: dict[tuple[Stack, str], tuple[str, int | None]] = {
+        (from_ring(i), part): (LIVE, None) for i in range(RING) for part in "AB"}
+    for s, part in p.flower_order:
+        roles[(s, part)] = (FLOWER, None)
+    for s in p.dead_wall:
+        for part in "AB":
+            roles[(s, part)] = (DEAD, None)
+    for t in p.deal:
+        for part in t.part:
+            roles[(t.stack, part)] = (DEAL, t.seat)
+    return roles
+
+
+def counts(p: WallPlan) -> dict[str, int]:
+    """Tiles per role, counted tile by tile from :func:`tile_roles`: each seat's hand (東 南 西 北),
+    the dead wall and the flower replacements."""
+    out = {s: 0 for s in SEATS} | {DEAD: 0, FLOWER: 0, LIVE: 0}
+    for role, seat in tile_roles(p).values():
+        out[SEATS[seat] if seat is not None else role] += 1
+    return out

@@ -19,7 +19,7 @@ from .days import RENDER_VERSION
 Write = Callable[[Path, bytes], object]
 
 SHARED_FIRST = ("rng.js",)  # the project RNG, which the games' modules import
-SHARED_LAST = ("stats.js", "game.js")  # the player's records, then the page's start-up (boot)
+SHARED_LAST = ("ko.js", "stats.js", "game.js")  # the player's records, then the page's start-up (boot)
 # Before the registry, zodiac.js was joined before shisen.js; they keep that order so that
 # harupan.js keeps its bytes. Any other game's module follows them, in page order.
 FIRST_GAME_SCRIPTS = ("zodiac.js", "shisen.js")
@@ -87,6 +87,7 @@ def font_text(cfg: SiteConfig, checked: rules.Checked) -> str:
     from ..engine.zodiac import NAMES_KO
 
     text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
+    text += "".join(checked.captions.values())  # figure captions carry the engine's counts
     text += joined_script().decode("utf-8")  # what the games say
     text += "".join(COLOUR_KO.values()) + "".join(RANK_KO) + "".join(SEATS_KO) + "".join(NAMES_KO)
     return text + cfg.title + cfg.tagline

@@ -9,9 +9,11 @@ Kinds (keys beyond ``kind`` and ``caption``):
 * ``shisen-tiles``: ``tiles`` (codes); ``expect`` {labels: [Korean labels]}; optional ``easy``.
 * ``zodiac-move``: ``row`` (4 ranks), ``move`` L or R, ``expect`` {row: [4 ranks], score: n}.
 * ``cards-hand``: ``hand`` (card codes), ``expect`` {points: n} or ``no-melds``; optional
-  ``misdeal`` (true/false, checked too).
+  ``misdeal`` (true/false, checked too), ``held`` (the cards of the dealt 안커/안깡, kept whole
+  when the hand is split) and ``if_split`` {points: n} (what it would score with them split).
 * ``wall``: ``rolls`` [first, second], ``expect`` {wall: 東|南|西|北, break: n, start: n,
-  dead: [from, to], loose_on: [n, n], flowers_from: n}.
+  dead: [from, to], loose_on: [n, n], flowers_from: n}. Its caption gets the engine's count of
+  tiles per player, dead wall and flower replacements appended (:func:`caption`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ KINDS = {
     "shisen-path": ({"board", "pair", "expect"}, {"easy"}),
     "shisen-tiles": ({"tiles", "expect"}, {"easy"}),
     "zodiac-move": ({"row", "move", "expect"}, set()),
-    "cards-hand": ({"hand", "expect"}, {"misdeal"}),
+    "cards-hand": ({"hand", "expect"}, {"misdeal", "held", "if_split"}),
     "wall": ({"rolls", "expect"}, set()),
 }
 
@@ -123,7 +125,19 @@ def _cards_hand(spec: dict) -> dict:
         cards_list = cards.parse_hand(hand)
     except InputError as e:
         raise FigureProblem("hand", str(e)) from None
-    scoring = cards.best_scoring(cards_list)
+    held: tuple = ()
+    if "held" in spec:
+        try:
+            held_cards = cards.parse_hand(str(spec["held"]))
+            held = cards.held_melds(held_cards)
+        except InputError as e:
+            raise FigureProblem("held", str(e)) from None
+        if sorted(c for m in held for c in m.cards) != sorted(held_cards):
+            raise FigureProblem("held", "expected only three or four of one card at a time (the dealt 안커 and 안깡)")
+    try:
+        scoring = cards.best_scoring(cards_list, held=held)
+    except InputError as e:
+        raise FigureProblem("held" if held else "hand", str(e)) from None
     expect = spec["expect"]
     if expect == "no-melds":
         if scoring is not None:
@@ -135,9 +149,30 @@ def _cards_hand(spec: dict) -> dict:
             raise FigureProblem("expect", f"says {expect['points']} points, but the best scoring is {scoring.points}")
     else:
         raise FigureProblem("expect", "expected {points: n} or no-melds")
+    if "if_split" in spec:  # what the hand would score if the held melds could be split
+        free = cards.best_scoring(cards_list)
+        said = spec["if_split"]
+        if not isinstance(said, dict) or set(said) != {"points"}:
+            raise FigureProblem("if_split", "expected {points: n}")
+        if free is None or free.points != said["points"]:
+            got = "no complete split" if free is None else f"{free.points} points"
+            raise FigureProblem("if_split", f"says {said['points']} points, but split freely the engine gives {got}")
     if "misdeal" in spec and bool(spec["misdeal"]) != cards.misdeal(cards_list):
         raise FigureProblem("misdeal", f"says {spec['misdeal']}, but the engine says {cards.misdeal(cards_list)}")
-    melds = [{"kind": m.name_ko, "cards": list(m.cards), "points": m.points} for m in scoring.melds] if scoring else None
+
+    def group(m, fixed):
+        return {"kind": ("받은 " if fixed else "") + m.name_ko, "cards": list(m.cards), "points": m.points}
+
+    if scoring:
+        melds = [group(m, i < len(held)) for i, m in enumerate(scoring.melds)]
+    elif held:
+        rest = list(cards_list)
+        for m in held:
+            for c in m.cards:
+                rest.remove(c)
+        melds = [group(m, True) for m in held] + [{"kind": "나머지 카드(족보로 다 묶이지 않음)", "cards": rest, "points": None}]
+    else:
+        melds = None
     return {"hand": cards_list, "melds": melds, "points": scoring.points if scoring else None,
             "misdeal": cards.misdeal(cards_list)}
 
@@ -163,11 +198,43 @@ def _wall(spec: dict) -> dict:
         return [s.wall, s.number]
 
     return {"rolls": rolls, "wall": p.wall, "break": st(p.break_point), "start": st(p.deal_start),
-            "deal": [[t.seat] + st(t.stack) + [t.part] for t in p.deal],
-            "dead": [st(s) for s in p.dead_wall],
+            "tiles": [st(s) + [part, role, seat] for (s, part), (role, seat) in sorted(wall.tile_roles(p).items())],
             "loose": [[st(a), part, st(b)] for a, part, b in p.loose_tiles],
-            "flowers": [st(s) + [part] for s, part in p.flower_order],
-            "first_draw": st(p.first_draw[0]) + [p.first_draw[1]]}
+            "first_draw": st(p.first_draw[0]) + [p.first_draw[1]],
+            "note": wall_note(p)}
+
+
+def _stack_list(stacks, ranges: bool = False) -> str:
+    """Stacks grouped by wall in the order given: ``남 3·2·1번, 서 18번``; with ``ranges``, each
+    wall's numbers run upwards as a range: ``서 15~18번, 남 1~4번``."""
+    runs: list[tuple[int, list[int]]] = []
+    for s in stacks:
+        if runs and runs[-1][0] == s.wall:
+            runs[-1][1].append(s.number)
+        else:
+            runs.append((s.wall, [s.number]))
+    if ranges:
+        runs.reverse()
+        parts = []
+        for w, ns in runs:
+            lo, hi = min(ns), max(ns)
+            parts.append(f"{wall.SEATS_KO[w]} {lo}~{hi}번" if hi > lo else f"{wall.SEATS_KO[w]} {lo}번")
+        return ", ".join(parts)
+    return ", ".join(f"{wall.SEATS_KO[w]} {'·'.join(map(str, dict.fromkeys(ns)))}번" for w, ns in runs)
+
+
+def wall_note(p: wall.WallPlan) -> str:
+    """The figure's counts, tile by tile from the engine, for its caption: a drawing that gave a
+    tile to the wrong player would contradict them."""
+    n = wall.counts(p)
+    hands = ", ".join(f"{wall.SEATS_KO[i]}가 {n[s]}장" for i, s in enumerate(wall.SEATS))
+    return (f"받는 패: {hands}. 왕패 {n[wall.DEAD]}장: {_stack_list(p.dead_wall, ranges=True)} 당. "
+            f"해저패 {n[wall.FLOWER]}장: {_stack_list(s for s, _ in p.flower_order)} 당 순서.")
+
+
+def caption(fig: Figure, data: dict) -> str:
+    """The caption shown: the page's words, then whatever the engine counted for the figure."""
+    return f"{fig.caption} {data['note']}" if data.get("note") else fig.caption
 
 
 _COMPUTE = {"shisen-path": _shisen_path, "shisen-tiles": _shisen_tiles, "zodiac-move": _zodiac_move,

@@ -20,7 +20,7 @@ from ..renderers.webfont import subset_woff
 from .atomic import Transaction
 from .owner import claim_rules_folder
 from .content import ContentError, Page, load_pages
-from .figures import KINDS, FigureProblem, compute
+from .figures import KINDS, FigureProblem, caption, compute
 
 
 def default_content() -> Path:
@@ -31,6 +31,7 @@ def default_content() -> Path:
 class Checked:
     pages: list[Page]
     drawings: dict  # (slug, section index, figure index) → Drawing
+    captions: dict  # the same keys → the caption shown (with the engine's counts where a figure has them)
 
 
 def check(content: Path | None = None) -> Checked:
@@ -38,17 +39,20 @@ def check(content: Path | None = None) -> Checked:
     listing every problem at once."""
     folder = (content or default_content()) / "rules"
     pages, problems = load_pages(folder, KINDS)
-    drawings = {}
+    drawings, captions = {}, {}
     for page in pages:
         for si, section in enumerate(page.sections):
             for fi, fig in enumerate(section.figures):
                 try:
-                    drawings[(page.slug, si, fi)] = DRAW[fig.kind](compute(fig))
+                    data = compute(fig)
+                    drawings[(page.slug, si, fi)] = DRAW[fig.kind](data)
+                    captions[(page.slug, si, fi)] = caption(fig, data)
                 except FigureProblem as p:
                     line = fig.spec["_lines"].get(p.key, fig.line)
                     key = f"sections[{si}].figures[{fi}]" + (f".{p.key}" if p.key else "")
                     problems.append(f"{page.source}:{line}: {key}: {p.message}")
-        missing = set(missing_glyphs(page_text(page), "sans"))
+        shown = "".join(c for (slug, _, _), c in captions.items() if slug == page.slug)
+        missing = set(missing_glyphs(page_text(page) + shown, "sans"))
         for (slug, _, _), d in drawings.items():
             if slug == page.slug:
                 for item in d.items:
@@ -58,7 +62,7 @@ def check(content: Path | None = None) -> Checked:
             problems.append(f"{page.source}:1: the fonts have no glyph for {''.join(sorted(missing))!r}")
     if problems:
         raise ContentError(problems)
-    return Checked(pages, drawings)
+    return Checked(pages, drawings, captions)
 
 
 def page_text(page: Page) -> str:
@@ -97,7 +101,7 @@ def build(out: Path, content: Path | None = None, *, home_url: str = "../../inde
     ordered = sorted(checked.pages, key=lambda p: p.slug)
     all_pages = [{"slug": p.slug, "title": p.title, "summary": p.summary} for p in ordered]
     written = []
-    alltext = SITE_TEXT + "".join(page_text(p) + p.title for p in ordered)
+    alltext = SITE_TEXT + "".join(page_text(p) + p.title for p in ordered) + "".join(checked.captions.values())
     if write_font:
         font_file = out / "fonts" / "sans.woff"
         write(font_file, subset_woff(alltext))
@@ -106,13 +110,13 @@ def build(out: Path, content: Path | None = None, *, home_url: str = "../../inde
         figures = []
         for si, section in enumerate(page.sections):
             figs = []
-            for fi, fig in enumerate(section.figures):
+            for fi in range(len(section.figures)):
                 drawing: Drawing = checked.drawings[(page.slug, si, fi)]
                 name = f"figure-{si + 1}-{fi + 1}.png"
                 path = out / page.slug / name
                 write(path, png_bytes(render_image(drawing, 2.0)))
                 written.append(path)
-                figs.append({"drawing": drawing, "caption": fig.caption, "png": name})
+                figs.append({"drawing": drawing, "caption": checked.captions[(page.slug, si, fi)], "png": name})
             figures.append(figs)
         html = rule_page_html(page_dict(page), figures, all_pages, font_url=font_url, home_url=home_url, site=site)
         path = out / page.slug / "index.html"

@@ -96,95 +96,140 @@ def _card(code: str, x: float, y: float) -> list:
             Text(x + 15, y + 62, RANK_KO[r - 1], 11, CARD_INK[c])]
 
 
+def _text_width(text: str, size: float) -> float:
+    """A generous estimate of a line's width: Hangul and Hanja a full em, anything else about half."""
+    return sum(size if ord(c) > 0x2E80 else size * 0.6 for c in text)
+
+
+CARDS_ROW = 540.0  # the widest row of cards: narrow enough to stay legible scaled to a phone
+
+
 def cards_hand(data: dict) -> Drawing:
-    """The hand split into the melds of its best scoring, each with its points; or the bare hand."""
+    """The hand split into the melds of its best scoring, each with its points; or the bare hand.
+    Rows wrap at :data:`CARDS_ROW`; a group longer than a row goes on over the next rows."""
     items: list = []
-    x, y = 12.0, 30.0
-    groups = data["melds"] or [{"kind": "족보가 되지 않는 패", "cards": data["hand"], "points": None}]
+    x, y = 12.0, 32.0
+    groups = data["melds"] or [{"kind": "족보로 다 묶이지 않는 손", "cards": data["hand"], "points": None}]
+    per_row = int((CARDS_ROW - 12) // 32)
     row_w = 0.0
     for g in groups:
-        gw = len(g["cards"]) * 32 - 2
-        if x + gw > 760:
-            x, y = 12.0, y + 150
-        for i, card in enumerate(g["cards"]):
-            items += _card(card, x + i * 32, y)
-        items.append(Text(x + gw / 2, y - 14, g["kind"], 11, MUTED))
-        if g["points"] is not None:
-            items.append(Text(x + gw / 2, y + 102, f"{g['points']}점", 13, "#B03A2E" if g["points"] else MUTED))
-        x += gw + 22
-        row_w = max(row_w, x)
+        chunks = [g["cards"][i:i + per_row] for i in range(0, len(g["cards"]), per_row)]
+        for ci, chunk in enumerate(chunks):
+            cw = len(chunk) * 32 - 2
+            label = g["kind"] if ci == 0 else ""
+            gw = max(cw, _text_width(label, 13))  # a label wider than its cards gets room of its own
+            if x + gw > CARDS_ROW and x > 12:
+                x, y = 12.0, y + 156
+            cx = x + (gw - cw) / 2
+            for i, card in enumerate(chunk):
+                items += _card(card, cx + i * 32, y)
+            if label:
+                items.append(Text(x + gw / 2, y - 15, label, 13, MUTED))
+            if g["points"] is not None and ci == len(chunks) - 1:
+                items.append(Text(x + gw / 2, y + 104, f"{g['points']}점", 15, "#B03A2E" if g["points"] else MUTED))
+            x += gw + 22
+            row_w = max(row_w, x)
     total = data["points"]
-    y += 140
-    items.append(Text(12, y, f"합계 {total}점" if total is not None else "모든 패를 족보로 나눌 수 없습니다",
-                      16, INK, align="start"))
+    y += 146
+    items.append(Text(12, y, f"합계 {total}점" if total is not None else "모든 카드를 족보로 묶을 수는 없습니다",
+                      18, INK, align="start"))
     return Drawing(max(row_w, 300) + 12, y + 24, tuple(items), background=PAPER)
 
 
-def _wall_cell(wall: int, number: int, size: float, origin: float):
-    """The rectangle of stack ``number`` in ``wall``: 東 at the bottom, 南 on the right, 西 on top,
-    北 on the left, each numbered from its owner's right hand."""
-    long, short = size, size * 0.62
-    side = 18 * long
+WALL_STACK = 24.0  # a stack's length along its wall
+WALL_TILE = 13.0  # one tile's depth across the wall; a stack is drawn as two tiles side by side
+WALL_ORIGIN = 40.0
+WALL_CORNER = 14.0
+WALL_SPAN = 18 * WALL_STACK + 2 * WALL_CORNER
+WALL_FILL = {"dead": "#8A8577", "flower": "#F2E3B3", "live": "#F7F3EA"}
+
+
+def wall_tile_rect(wall: int, number: int, part: str) -> tuple[float, float, float, float]:
+    """Where one tile of a stack is drawn, seen from above with 東 at the bottom, 南 on the right,
+    西 on top and 北 on the left, each wall numbered from its owner's right hand. A stack's top
+    tile (A) is drawn on the side towards the table's centre, its bottom tile (B) on the outside."""
+    o, L, T = WALL_ORIGIN, WALL_STACK, WALL_TILE
+    d, far = 2 * T, WALL_ORIGIN + 2 * WALL_TILE + WALL_SPAN  # the inner square runs from o + d to far
+    a = o + d + WALL_CORNER  # where stacks start along a wall: a corner gap keeps the numbers apart
+    inner = part == "A"
     if wall == 0:  # 東, bottom, stack 1 at the right
-        return (origin + short + (18 - number) * long, origin + short + side, long, short)
+        return (a + (18 - number) * L, far + (0 if inner else T), L, T)
     if wall == 1:  # 南, right, stack 1 at the top
-        return (origin + short + side, origin + short + (number - 1) * long, short, long)
+        return (far + (0 if inner else T), a + (number - 1) * L, T, L)
     if wall == 2:  # 西, top, stack 1 at the left
-        return (origin + short + (number - 1) * long, origin, long, short)
-    return (origin, origin + short + (18 - number) * long, short, long)  # 北, left, stack 1 at the bottom
+        return (a + (number - 1) * L, o + (T if inner else 0), L, T)
+    return (o + (T if inner else 0), a + (18 - number) * L, T, L)  # 北, left, stack 1 at the bottom
+
+
+def _stack_box(wall: int, number: int) -> tuple[float, float, float, float]:
+    xs = [wall_tile_rect(wall, number, p) for p in "AB"]
+    x0, y0 = min(r[0] for r in xs), min(r[1] for r in xs)
+    return (x0, y0, max(r[0] + r[2] for r in xs) - x0, max(r[1] + r[3] for r in xs) - y0)
+
+
+def _number_spot(wall: int, number: int) -> tuple[float, float]:
+    """Where a stack's number is written: just inside the square, beside its top tile."""
+    x, y, w, h = wall_tile_rect(wall, number, "A")
+    return {0: (x + w / 2, y - 8), 1: (x - 9, y + h / 2), 2: (x + w / 2, y + h + 8),
+            3: (x + w + 9, y + h / 2)}[wall]
+
+
+def wall_tile_fill(role: str, seat: int | None) -> str:
+    return SEAT_COLOURS[seat] if role == "deal" and seat is not None else WALL_FILL[role]
 
 
 def wall(data: dict) -> Drawing:
-    """The four walls from above, every stack coloured by what it is for."""
-    size, origin = 24.0, 40.0
-    role: dict = {}
-    for seat, w, n, _part in data["deal"]:
-        role[(w, n)] = ("deal", seat)
-    for w, n in data["dead"]:
-        role[(w, n)] = ("dead", None)
-    for w, n, _part in data["flowers"]:
-        role.setdefault((w, n), ("flower", None))
+    """The four walls from above, tile by tile, each tile coloured by what it is for: a stack's
+    top and bottom tile can go to different players, so each is drawn and coloured on its own."""
     items: list = []
+    for w, n, part, role, seat in data["tiles"]:
+        x, y, cw, ch = wall_tile_rect(w, n, part)
+        items.append(RoundRect(x + 1, y + 1, cw - 2, ch - 2, 2.5, fill=wall_tile_fill(role, seat),
+                               stroke="#5E5849", width=0.8))
     for w in range(4):
         for n in range(1, 19):
-            x, y, cw, ch = _wall_cell(w, n, size, origin)
-            kind, seat = role.get((w, n), ("live", None))
-            fill = {"deal": SEAT_COLOURS[seat] if seat is not None else "#999", "dead": "#8A8577",
-                    "flower": "#F2E3B3", "live": "#F7F3EA"}[kind]
-            items.append(RoundRect(x + 1, y + 1, cw - 2, ch - 2, 3, fill=fill, stroke="#5E5849", width=0.8))
-            if n in (1, 6, 12, 18) or (w, n) in ((data["break"][0], data["break"][1]),):
-                tx, ty = x + cw / 2, y + ch / 2
-                items.append(Text(tx, ty, str(n), 9, "#FFFFFF" if kind in ("deal", "dead") else INK))
-    bw, bn = data["break"]
-    x, y, cw, ch = _wall_cell(bw, bn, size, origin)
+            tx, ty = _number_spot(w, n)
+            items.append(Text(tx, ty, str(n), 9, MUTED))
+    x, y, cw, ch = _stack_box(*data["break"])
     items.append(RoundRect(x - 1, y - 1, cw + 2, ch + 2, 4, stroke=PATH, width=3))
     for _from, part, (tw, tn) in data["loose"]:
-        x, y, cw, ch = _wall_cell(tw, tn, size, origin)
-        items += [Circle(x + cw / 2, y + ch / 2, 7, fill="#FFFFFF", stroke=PATH, width=2),
+        x, y, cw, ch = _stack_box(tw, tn)
+        items += [Circle(x + cw / 2, y + ch / 2, 7.5, fill="#FFFFFF", stroke=PATH, width=2),
                   Text(x + cw / 2, y + ch / 2, part, 8, PATH)]
-    dw, dn, part = data["first_draw"]
-    x, y, cw, ch = _wall_cell(dw, dn, size, origin)
-    items.append(Polygon(_star(x + cw / 2, y + ch / 2, 9), fill="#FFD23F", stroke=INK, width=1))
-    side = 18 * size + 2 * size * 0.62
-    mid = origin + side / 2
-    labels = ((mid, origin + side + 22), (origin + side + 22, mid), (mid, origin - 22), (origin - 22, mid))
+    x, y, cw, ch = wall_tile_rect(*data["first_draw"])
+    items.append(Polygon(_star(x + cw / 2, y + ch / 2, 8), fill="#FFD23F", stroke=INK, width=1))
+    o, d = WALL_ORIGIN, 2 * WALL_TILE
+    mid = o + d + WALL_SPAN / 2
+    far = o + 2 * d + WALL_SPAN
+    labels = ((mid, far + 20), (far + 22, mid), (mid, o - 20), (o - 22, mid))
     for w, (lx, ly) in enumerate(labels):
         items.append(Text(lx, ly, f"{SEATS[w]} {SEATS_KO[w]}", 14, SEAT_COLOURS[w]))
-    lx = origin + side + 70
-    legend = [("#D55E00", "동이 받는 패"), ("#0072B2", "남이 받는 패"), ("#009E73", "서가 받는 패"),
-              ("#CC79A7", "북이 받는 패"), ("#8A8577", "왕패 16장"), ("#F2E3B3", "꽃패 보충(해저패)"),
-              ("#F7F3EA", "남은 패산")]
+    # the legend, inside the square
+    lx, ly = o + d + 34, o + d + 40
+    items.append(Text(lx, ly, f"주사위 {data['rolls'][0]}, 그다음 {data['rolls'][1]}", 18, INK, align="start"))
+    legend = [(SEAT_COLOURS[0], "동가가 받는 패"), (SEAT_COLOURS[1], "남가가 받는 패"),
+              (SEAT_COLOURS[2], "서가가 받는 패"), (SEAT_COLOURS[3], "북가가 받는 패"),
+              (WALL_FILL["dead"], "왕패(깡 보충패)"), (WALL_FILL["flower"], "해저패(꽃패 보충패)"),
+              (WALL_FILL["live"], "남은 패산")]
+    ly += 34
     for i, (colour, text) in enumerate(legend):
-        items += [RoundRect(lx, 60 + i * 30, 20, 18, 3, fill=colour, stroke="#5E5849", width=0.8),
-                  Text(lx + 30, 69 + i * 30, text, 13, INK, align="start")]
-    ly = 60 + len(legend) * 30 + 12
-    items += [RoundRect(lx, ly, 20, 18, 3, stroke=PATH, width=3), Text(lx + 30, ly + 9, "패산을 허무는 곳", 13, INK, align="start"),
-              Circle(lx + 10, ly + 39, 7, fill="#FFFFFF", stroke=PATH, width=2),
-              Text(lx + 30, ly + 39, "영상패(A 윗패, B 아랫패)를 얹는 곳", 13, INK, align="start"),
-              Polygon(_star(lx + 10, ly + 69, 9), fill="#FFD23F", stroke=INK, width=1),
-              Text(lx + 30, ly + 69, "첫 쯔모", 13, INK, align="start"),
-              Text(lx, ly + 110, f"주사위 {data['rolls'][0]}, 그다음 {data['rolls'][1]}", 15, INK, align="start")]
-    return Drawing(lx + 300, side + 2 * origin, tuple(items), background=PAPER)
+        items += [RoundRect(lx, ly + i * 28 - 8, 18, 16, 3, fill=colour, stroke="#5E5849", width=0.8),
+                  Text(lx + 28, ly + i * 28, text, 15, INK, align="start")]
+    ly += len(legend) * 28 + 8
+    items += [RoundRect(lx - 1, ly - 9, 20, 18, 3, stroke=PATH, width=3),
+              Text(lx + 28, ly, "패산을 허무는 당", 15, INK, align="start"),
+              Circle(lx + 9, ly + 28, 7.5, fill="#FFFFFF", stroke=PATH, width=2),
+              Text(lx + 9, ly + 28, "A", 8, PATH),
+              Text(lx + 28, ly + 28, "영상패를 얹는 당(A 윗패, B 아랫패)", 15, INK, align="start"),
+              Polygon(_star(lx + 9, ly + 56, 8), fill="#FFD23F", stroke=INK, width=1),
+              Text(lx + 28, ly + 56, "남가의 첫 쯔모", 15, INK, align="start")]
+    ly += 92
+    items += [RoundRect(lx, ly - 12, 24, 11, 2, fill="#FFFFFF", stroke="#5E5849", width=0.8),
+              RoundRect(lx, ly + 1, 24, 11, 2, fill="#FFFFFF", stroke="#5E5849", width=0.8),
+              Text(lx + 12, ly - 6.5, "A", 8, INK), Text(lx + 12, ly + 6.5, "B", 8, INK),
+              Text(lx + 34, ly - 8, "한 당은 두 장: 안쪽이 윗패(A),", 14, MUTED, align="start"),
+              Text(lx + 34, ly + 10, "바깥쪽이 아랫패(B)입니다.", 14, MUTED, align="start")]
+    return Drawing(far + o, far + o, tuple(items), background=PAPER)
 
 
 def _star(cx, cy, r):

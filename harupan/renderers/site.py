@@ -8,6 +8,7 @@ import datetime as _dt
 from markupsafe import Markup
 
 from .html import environment
+from .ko import particle
 from .sheets import DIFFICULTY_KO, date_ko
 
 
@@ -17,9 +18,23 @@ def vocabulary() -> str:
     from .games import views
     from .sheets import WEEKDAYS_KO
 
-    fixed = "의 사천성( , )과 십이지 머지 시작 판 년 월 일 의 판 사천성과 십이지 머지, 오늘의 판이 열렸습니다."
+    fixed = "의 사천성( , )과와 십이지 머지 시작 판 년 월 일 의 판 사천성과 십이지 머지, 오늘의 판이 열렸습니다."
     return (fixed + "".join(WEEKDAYS_KO) + "".join(DIFFICULTY_KO.values())
             + "".join(v.vocabulary() for v in views()))
+
+
+def level_order(levels) -> list[str]:
+    """Shisen-sho levels in the order a player reads them everywhere: 쉬움, 보통, 어려움 (others after)."""
+    known = list(DIFFICULTY_KO)
+    return sorted(levels, key=lambda lv: (known.index(lv) if lv in known else len(known), lv))
+
+
+def day_lead(bundle: dict, level: str) -> str:
+    """The day page's lead line, describing the Shisen-sho level shown (the script swaps it per level)."""
+    date = bundle["date"]
+    layout = bundle["shisen"][level]
+    shisen = f"사천성({DIFFICULTY_KO.get(level, level)}, {layout['width']}×{layout['height']})"
+    return f"{date_ko(date)}의 {particle(shisen, '와/과')} 십이지 머지 시작 판"
 
 
 def day_context(bundle: dict, site: dict, path: str) -> dict:
@@ -29,12 +44,10 @@ def day_context(bundle: dict, site: dict, path: str) -> dict:
     from .games.shisen import featured
 
     date = bundle["date"]
-    level = featured(bundle)
-    layout = bundle["shisen"][level]
     day = {
         "title": date_ko(date),
-        "description": f"{date_ko(date)}의 사천성({DIFFICULTY_KO.get(level, level)}, "
-                       f"{layout['width']}×{layout['height']})과 십이지 머지 시작 판",
+        "description": day_lead(bundle, featured(bundle)),
+        "level_names": {lv: DIFFICULTY_KO.get(lv, lv) for lv in bundle["shisen"]},
         "path": path,
         "url": site["base_url"] + path + "index.html",
         "image_url": site["base_url"] + path + "zodiac.png",
@@ -72,6 +85,7 @@ def play_art(bundle: dict) -> tuple[dict, dict]:
     labels: dict = {}
     for v in day_views(bundle):
         labels.update(v.labels(bundle))
+    labels["leads"] = {lv: day_lead(bundle, lv) for lv in level_order(bundle["shisen"])}
     return site_art().positions(), labels
 
 
@@ -86,14 +100,14 @@ def day_page(bundle: dict, site: dict, path: str) -> str:
     root = "../../../"
     symbols = Markup('<script type="application/json" id="harupan-art">') + dump(art) + Markup("</script>")
     return environment().get_template("day.html").render(
-        site=site, root=root, day=day_context(bundle, site, path), levels=list(bundle["shisen"]),
+        site=site, root=root, day=day_context(bundle, site, path), levels=level_order(bundle["shisen"]),
         art=art_sprite(root), art_href=root + ART_PATH,
         play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": symbols})
 
 
 def home_page(bundle: dict | None, site: dict, path: str | None, rules: list[dict]) -> str:
     day = day_context(bundle, site, path) if bundle and path is not None else None
-    levels = list(bundle["shisen"]) if bundle else []
+    levels = level_order(bundle["shisen"]) if bundle else []
     art = {"art": art_sprite(""), "art_href": ART_PATH} if day else {}
     return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels,
                                                           **art)

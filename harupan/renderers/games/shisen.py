@@ -36,6 +36,31 @@ def shisen_facts(layout: dict[str, Any]) -> str:
     return " · ".join(p for p in parts if p)
 
 
+# The board as the page draws it: tiles TILE_X x TILE_Y units, a narrower ring for the paths
+# (game.js uses the same numbers). A phone held upright shows it turned a quarter when the
+# screen is narrower than TURN_BELOW(width) CSS px: tiles at least MIN_TAP px wide need it.
+TILE_X, TILE_Y, RING_X, RING_Y, MIN_TAP, PAGE_PAD = 60, 80, 24, 32, 36, 32
+
+
+def turn_below(width: int) -> int:
+    """The widest portrait screen (CSS px) on which a board ``width`` tiles wide is turned."""
+    return round((width + 2 * RING_X / TILE_X) * MIN_TAP + PAGE_PAD)
+
+
+def board_box(layout: dict[str, Any]) -> dict[str, str]:
+    """The playable board's aspect ratios, upright and turned, for the box the picture waits in."""
+    w, h = layout["width"], layout["height"]
+    bw, bh = 2 * RING_X + w * TILE_X, 2 * RING_Y + h * TILE_Y
+    tw, th = 2 * RING_X + h * TILE_X, 2 * RING_Y + w * TILE_Y
+    return {"shisen_ratio": f"{bw} / {bh}", "shisen_tratio": f"{tw} / {th}", "shisen_aspect": f"{bw / bh:.4f}",
+            "shisen_turn": str(turn_below(w))}
+
+
+def level_lines(layout: dict[str, Any]) -> dict[str, str]:
+    """What the page says about one level: the facts line and its note (the script swaps them)."""
+    return {"facts": shisen_facts(layout), "note": difficulty_lines(layout.get("difficulty") or {})[1]}
+
+
 class ShisenView:
     name = "shisen"
     files: tuple[str, ...] = ("shisen.png", "shisen-answer.png")
@@ -59,7 +84,8 @@ class ShisenView:
         return {"shisen_svg": Markup(render_svg(board_drawing(layout), title=f"{bundle['date']} 사천성 판",
                                                 id_prefix="b-", sheet=site_art())),
                 "shisen_facts": shisen_facts(layout),
-                "shisen_facts_note": difficulty_lines(layout.get("difficulty") or {})[1]}
+                "shisen_facts_note": difficulty_lines(layout.get("difficulty") or {})[1],
+                **board_box(layout)}
 
     def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
         """The layouts' cells only: the script finds its own moves."""
@@ -78,7 +104,8 @@ class ShisenView:
         return art
 
     def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
-        return {"tiles": {c: label_ko(c) for c in self._codes(bundle)}, **DIFFICULTY_KO}
+        return {"tiles": {c: label_ko(c) for c in self._codes(bundle)}, **DIFFICULTY_KO,
+                "levels": {lv: level_lines(lay) for lv, lay in bundle["shisen"].items()}}
 
     def vocabulary(self) -> str:
         figures, meaning = difficulty_lines({"stuck_share": 0, "careful_stuck_share": 0, "first_moves": 1})

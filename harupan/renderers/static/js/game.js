@@ -1,7 +1,8 @@
 // The day page's games: Shisen-sho and zodiac merge, same rules as the Python engine; the
 // player's record (stats.js) on the day page and the home page; offline play (sw.js).
 import { Board, checkMove, hint, legalPairs, shuffle, SOLVED } from "./shisen.js";
-import { Game, NAMES } from "./zodiac.js";
+import { Game, LINES, NAMES, PIG } from "./zodiac.js";
+import { particle } from "./ko.js";
 import { STATS_KEY, migrate, recordShisenCleared, recordShisenPlayed, recordZodiac, summary, todayIn } from "./stats.js";
 
 const store = {
@@ -38,14 +39,20 @@ const clock = (ms) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 };
 const LEVEL_KO = { easy: "쉬움", normal: "보통", hard: "어려움" };
+/** Levels in the order a player reads them everywhere (tabs, stats): 쉬움, 보통, 어려움, others after. */
+const ordered = (levels) => {
+  const at = (lv) => { const i = Object.keys(LEVEL_KO).indexOf(lv); return i < 0 ? 99 : i; };
+  return [...levels].sort((a, b) => at(a) - at(b) || (a < b ? -1 : a > b ? 1 : 0));
+};
 
 // ------------------------------------------------------------------ sharing
 
 /** A share box: the text, a copy button that falls back to selecting the text where the
  *  clipboard is refused (file://, an old browser, a denied permission), and the phone's own
  *  share sheet where there is one. */
-function shareBox(text, say) {
-  const box = el("textarea", { class: "share", readonly: "", rows: String(text.split("\n").length), "aria-label": "공유 문구" });
+function shareBox(text, say, more = []) {
+  // a row for each line, and one for a long link that wraps
+  const box = el("textarea", { class: "share", readonly: "", rows: String(text.split("\n").length + 1), "aria-label": "공유 문구" });
   box.value = text;
   const copy = el("button", { type: "button", class: "tool", "data-action": "copy", text: "공유 문구 복사" });
   const fallback = () => {
@@ -68,6 +75,7 @@ function shareBox(text, say) {
     send.addEventListener("click", () => navigator.share({ text }).catch(() => {}));
     buttons.append(send);
   }
+  buttons.append(...more);
   return el("div", { class: "sharebox" }, box, buttons);
 }
 
@@ -125,7 +133,7 @@ const stat = (value, label) => el("div", { class: "stat" }, el("span", { class: 
 /** The record's panel: figures for both games, a reset with a confirmation. */
 class StatsPanel {
   constructor(root, record, levels) {
-    this.root = root; this.record = record; this.levels = levels;
+    this.root = root; this.record = record; this.levels = ordered(levels);
     record.views.push(this);
     this.render();
   }
@@ -194,12 +202,15 @@ function replayShisen(day, level, history) {
 
 // Board units: a tile is 60 x 80 (as drawn); the ring round the board, where paths may run, is
 // narrower (RING_X x RING_Y) so the tiles get the width on a phone.
-const TILE_X = 60, TILE_Y = 80, RING_X = 24, RING_Y = 32, MIN_TAP = 36;
+const TILE_X = 60, TILE_Y = 80, RING_X = 24, RING_Y = 32, MIN_TAP = 36, PAGE_PAD = 32;
+/** The widest portrait screen (CSS px) on which a board `width` tiles wide is turned; the same
+ *  sum as turn_below() in renderers/games/shisen.py, which writes the page's own media query. */
+const turnBelow = (width) => Math.round((width + (2 * RING_X) / TILE_X) * MIN_TAP + PAGE_PAD);
 
 class ShisenApp {
   constructor(root, day, labels, record) {
     this.root = root; this.day = day; this.labels = labels; this.record = record;
-    this.levels = Object.keys(day.shisen);
+    this.levels = ordered(Object.keys(day.shisen));
     const liked = store.get("harupan:level");  // the level the player last chose, on any day
     this.level = this.levels.includes(liked) ? liked : this.levels.includes("normal") ? "normal" : this.levels[0];
     this.easy = store.get("harupan:easy") === true;
@@ -208,7 +219,7 @@ class ShisenApp {
     this.load(this.level);
     setInterval(() => this.tick(), 500);
     // turning the phone: the same game, drawn the other way round
-    const again = () => { if (this.shouldTurn() !== this.turned) this.render(); };
+    const again = () => { if (this.shouldTurn() !== this.turned) this.render(); else this.fitBar(); };
     window.addEventListener("resize", again);
     if (window.matchMedia) {
       const mq = window.matchMedia("(orientation: portrait)");
@@ -221,6 +232,8 @@ class ShisenApp {
 
   key() { return `harupan:shisen:${this.day.date}:${this.level}`; }
 
+  name(p) { return this.labels.tiles[this.board.cells[p[1]][p[0]]]; }
+
   build() {
     const tabs = el("div", { class: "tabs", role: "tablist", "aria-label": "난이도" });
     this.tabs = {};
@@ -232,20 +245,22 @@ class ShisenApp {
     }
     this.status = el("p", { class: "status", "aria-live": "polite" });
     this.timer = el("span", { class: "timer", text: "0:00" });
-    const bar = el("div", { class: "toolbar" });
+    const tools = el("div", { class: "toolbar tools" });
     const button = (text, fn, name) => {
       const b = el("button", { type: "button", class: "tool", "data-action": name, text });
       b.addEventListener("click", fn);
-      bar.append(b);
+      tools.append(b);
       return b;
     };
     button("힌트", () => this.hint(), "hint");
-    button("섞기", () => this.shuffle(), "shuffle");
+    this.shuffleButton = button("섞기", () => this.askShuffle(), "shuffle");
     button("무르기", () => this.undo(), "undo");
+    // the bar stays in view while the board scrolls under it: level, tools, clock, what happened
+    this.bar = el("div", { class: "sbar" }, tabs, tools, el("span", { class: "time" }, "시간 ", this.timer), this.status);
     this.easyBox = el("input", { type: "checkbox", id: "easy-view" });
     this.easyBox.checked = this.easy;
     this.easyBox.addEventListener("change", () => { this.easy = this.easyBox.checked; store.set("harupan:easy", this.easy); this.render(); });
-    bar.append(el("label", { class: "easy", for: "easy-view" }, this.easyBox, " 구분 쉽게 보기"), el("span", { class: "time" }, "시간 ", this.timer));
+    const below = el("div", { class: "toolbar" }, el("label", { class: "easy", for: "easy-view" }, this.easyBox, " 구분 쉽게 보기"));
     this.grid = el("div", { class: "sgrid", role: "grid", "aria-label": "사천성 판. 화살표로 옮기고 Enter로 고릅니다" });
     this.overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     this.overlay.setAttribute("class", "spath");
@@ -255,7 +270,9 @@ class ShisenApp {
     this.wrap = el("div", { class: "swrap" }, this.inner);
     this.note = el("p", { class: "facts turnnote", text: "세로 화면에 맞춰 판을 돌려 보여 줍니다(판의 맨 윗줄이 오른쪽). 휴대폰을 가로로 돌리면 원래 방향으로 보입니다." });
     this.result = el("div", { class: "sresult" });
-    this.root.replaceChildren(tabs, bar, this.note, this.wrap, this.status, this.result);
+    // stuck, cleared, "shuffle?": a message that shows in view, with what to do next
+    this.toastBox = el("dialog", { class: "toast", "aria-labelledby": "shisen-toast-msg" });
+    this.root.replaceChildren(this.bar, this.wrap, below, this.note, this.result, this.toastBox);
     this.grid.addEventListener("keydown", (e) => this.key_(e));
   }
 
@@ -266,16 +283,34 @@ class ShisenApp {
     this.history = saved.history || [];
     this.elapsed = saved.elapsed || 0;
     this.hints = saved.hints || 0;
-    this.shufflesUsed = saved.shuffles || 0;
     this.done = saved.done === true;
     this.started = null;
     this.selected = null;
     this.cursor = this.cursor || [0, 0];
     this.replay();
+    // shuffles taken back by undo do not count: the count is what the history holds
+    this.shufflesUsed = this.history.filter((s) => s.shuffle !== undefined).length;
+    this.describeLevel();
+    this.closeToast();
     this.render();
     this.root.classList.toggle("done", this.board.isEmpty());
-    this.say(this.board.isEmpty() ? `이미 완성한 판입니다. 걸린 시간 ${clock(this.elapsed)}` : "");
+    this.quiet = true;
+    if (this.board.isEmpty()) this.cleared(true);
+    else if (this.history.length && !legalPairs(this.board).length) this.stuck("지난번에 멈춘 자리입니다.");
+    else this.say("");
+    this.quiet = false;
     this.showResult();
+  }
+
+  /** Every line that describes the level follows the tab: the page's lead, the facts and their note. */
+  describeLevel() {
+    const lines = (this.labels.levels || {})[this.level];
+    const set = (id, text) => {
+      const n = document.getElementById(id);
+      if (n && typeof text === "string") { n.textContent = text; n.hidden = !text; }
+    };
+    if (lines) { set("shisen-facts", lines.facts); set("shisen-note", lines.note); }
+    if (this.labels.leads) set("day-lead", this.labels.leads[this.level]);
   }
 
   replay() { [this.board, this.shuffles] = replayShisen(this.day, this.level, this.history); }
@@ -299,11 +334,15 @@ class ShisenApp {
   }
 
   /** Turned a quarter (clockwise) on a portrait screen too narrow for the board's tiles to be
-   *  MIN_TAP px wide side by side: the board's columns become rows. */
+   *  MIN_TAP px wide side by side: the board's columns become rows. The same media query as the
+   *  page's own style (renderers/games/shisen.py), so the picture's box and the board agree. */
   shouldTurn() {
-    const width = this.root.clientWidth || window.innerWidth;
-    return window.innerHeight > window.innerWidth && width < (this.board.width + (2 * RING_X) / TILE_X) * MIN_TAP;
+    const q = `(orientation: portrait) and (max-width: ${turnBelow(this.board.width)}px)`;
+    return window.matchMedia ? window.matchMedia(q).matches : window.innerHeight > window.innerWidth;
   }
+
+  /** The bar's height, so an upright board fits the screen below it. */
+  fitBar() { this.root.style.setProperty("--bar", `${Math.ceil(this.bar.getBoundingClientRect().height)}px`); }
 
   /** Screen cell of board cell (x, y); ring cells (-1 or width/height) map to the ring. */
   toScreen(x, y) { return this.turned ? [this.board.height - 1 - y, x] : [x, y]; }
@@ -319,6 +358,7 @@ class ShisenApp {
     this.root.classList.toggle("turned", this.turned);
     this.note.hidden = !this.turned;
     this.inner.style.setProperty("--ratio", `${W} / ${H}`);
+    this.inner.style.setProperty("--tratio", `${W} / ${H}`);
     this.inner.style.setProperty("--aspect", String(W / H));
     this.grid.style.gridTemplateColumns = `${RING_X}fr repeat(${cols}, ${TILE_X}fr) ${RING_X}fr`;
     this.grid.style.gridTemplateRows = `${RING_Y}fr repeat(${rows}, ${TILE_Y}fr) ${RING_Y}fr`;
@@ -329,12 +369,7 @@ class ShisenApp {
       const row = el("div", { role: "row", class: "srow" });
       for (let sx = 0; sx < cols; sx++) {
         const [px, py] = this.fromScreen(sx, sy);
-        const code = this.board.cells[py][px];
-        const name = `${COLS[px]}${py + 1}`;
-        const b = el("button", { type: "button", role: "gridcell", class: code ? "tile" : "tile empty", "data-x": px, "data-y": py,
-          "aria-label": code ? `${this.labels.tiles[code]}, ${name}` : `빈칸, ${name}`, tabindex: "-1",
-          style: `grid-column: ${sx + 2}; grid-row: ${sy + 2}` });
-        if (code) b.append(svgUse(`t-${code}${this.easy ? "-e" : ""}`, TILE_X, TILE_Y));
+        const b = this.tileButton(px, py, sx, sy);
         b.addEventListener("click", () => { this.cursor = [px, py]; this.focusCursor(false); this.pick(px, py); });
         this.cells[`${px},${py}`] = b;
         row.append(b);
@@ -345,7 +380,19 @@ class ShisenApp {
     this.overlay.setAttribute("viewBox", `0 0 ${W} ${H}`);
     this.overlay.replaceChildren();
     this.focusCursor(hadFocus);
+    this.fitBar();
     this.tick();
+  }
+
+  /** One board cell's button: its board coordinates, its accessible name, its tile drawn. */
+  tileButton(px, py, sx, sy) {
+    const code = this.board.cells[py][px];
+    const where = `${COLS[px]}${py + 1}`;
+    const b = el("button", { type: "button", role: "gridcell", class: code ? "tile" : "tile empty", "data-x": px, "data-y": py,
+      "aria-label": code ? `${this.labels.tiles[code]}, ${where}` : `빈칸, ${where}`, tabindex: "-1",
+      style: `grid-column: ${sx + 2}; grid-row: ${sy + 2}` });
+    if (code) b.append(svgUse(`t-${code}${this.easy ? "-e" : ""}`, TILE_X, TILE_Y));
+    return b;
   }
 
   cell(x, y) { return this.cells[`${x},${y}`]; }
@@ -380,16 +427,28 @@ class ShisenApp {
     const [sx, sy] = this.selected;
     if (sx === x && sy === y) { this.select(null); this.say("선택을 풀었습니다"); return; }
     const path = checkMove(this.board, this.selected, here);
-    if (!path) { this.select(here); return; }
-    this.remove([this.selected, here], path);
+    if (path) { this.remove([this.selected, here], path); return; }
+    // not a pair: say why, shake both, and keep the new tile picked
+    const a = this.name(this.selected), b = this.name(here);
+    this.cue([this.selected, here]);
+    this.select(here, false);
+    this.say(a !== b ? `${particle(a, "와/과")} ${particle(b, "은/는")} 다른 패입니다`
+      : `${a}끼리 두 번 안에 꺾어 닿는 길이 없습니다`);
   }
 
-  select(p) {
+  /** A short shake of tiles that do not pair (a red outline only, for reduced motion). */
+  cue(points) {
+    const cells = points.map((p) => this.cell(...p)).filter(Boolean);
+    cells.forEach((c) => { c.classList.remove("nope"); void c.offsetWidth; c.classList.add("nope"); });
+    setTimeout(() => cells.forEach((c) => c.classList.remove("nope")), 450);
+  }
+
+  select(p, speak = true) {
     if (this.selected) this.cell(...this.selected).classList.remove("selected");
     this.selected = p;
     if (p) {
       this.cell(...p).classList.add("selected");
-      this.say(`${this.labels.tiles[this.board.cells[p[1]][p[0]]]} ${COLS[p[0]]}${p[1] + 1} 선택`);
+      if (speak) this.say(`${this.name(p)} 선택`);  // the board shows no coordinates; the tile's name does
     }
   }
 
@@ -403,26 +462,84 @@ class ShisenApp {
     this.board = this.board.with([[...pair[0], null], [...pair[1], null]]);
     this.history.push({ pair });
     this.selected = null;
+    this.closeToast();
     this.render();
     this.drawPath(path);
     if (this.board.isEmpty()) {
       this.stopClock();
       this.done = true;
       this.save();
-      this.say(`완성! 걸린 시간 ${clock(this.elapsed)}`);
       this.root.classList.add("done");
       if (this.record) {
         recordShisenCleared(this.record.stats, this.day.date, this.level, this.elapsed, this.hints, this.shufflesUsed);
         this.record.save();
       }
+      this.cleared(false);
       this.showResult();
     } else {
       this.save();
       if (this.history.length === 1) this.played();
       const left = `${this.labels.tiles[code]} 한 쌍을 지웠습니다. 남은 패 ${this.board.count()}장`;
       // A trap sprung: say so at once rather than let the player hunt for a pair that is not there.
-      this.say(legalPairs(this.board).length ? left : `${left}. 더 지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 이어 가세요.`);
+      if (legalPairs(this.board).length) this.say(left);
+      else this.stuck(`${this.labels.tiles[code]} 한 쌍을 지웠습니다.`);
     }
+  }
+
+  stuck(first) {
+    this.say("더 지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 이어 가세요.");
+    const undo = el("button", { type: "button", class: "tool", "data-action": "toast-undo", text: "한 수 무르기" });
+    undo.addEventListener("click", () => this.undo());
+    const mix = el("button", { type: "button", class: "tool", "data-action": "toast-shuffle", text: "남은 패 섞기" });
+    mix.addEventListener("click", () => this.shuffle());
+    this.toast("stuck", `${first} 더 지울 수 있는 짝이 없습니다.`,
+      [el("p", { text: "무르기로 되돌려 다른 짝을 고르거나, 남은 패를 섞으세요." })], [undo, mix]);
+  }
+
+  cleared(before) {
+    this.say(`${before ? "이미 완성한 판입니다. " : "완성! "}걸린 시간 ${clock(this.elapsed)}`);
+    const links = [];
+    const stats = document.getElementById("harupan-stats");
+    if (stats) {
+      const see = el("button", { type: "button", class: "tool", "data-action": "see-stats", text: "내 기록 보기" });
+      see.addEventListener("click", () => { this.closeToast(true); stats.scrollIntoView({ block: "start" }); });
+      links.push(see);
+    }
+    const home = document.querySelector("header.site a.home");
+    const unsolved = this.levels.find((lv) => lv !== this.level && !(store.get(`harupan:shisen:${this.day.date}:${lv}`) || {}).done);
+    if (unsolved) {
+      const other = el("button", { type: "button", class: "tool", "data-action": "next-level", text: `${this.labels[unsolved] || unsolved} 풀기` });
+      other.addEventListener("click", () => { store.set("harupan:level", unsolved); this.load(unsolved); });
+      links.push(other);
+    }
+    const close = el("button", { type: "button", class: "tool", "data-action": "toast-close", text: "닫기" });
+    close.addEventListener("click", () => this.closeToast(true));
+    const next = el("p", { class: "facts", text: "새 판은 날마다 0시에 열립니다. 내일 다시 오세요. " });
+    if (home) next.append(el("a", { href: new URL("archive/index.html", home.href).href, text: "지난 판 더 풀기" }));
+    this.toast("cleared", `${before ? "완성한 판입니다" : "완성!"} ${this.labels[this.level] || this.level} · 걸린 시간 ${clock(this.elapsed)}`,
+      [shareBox(this.shareText(), (t) => this.say(t), [...links, close]), next], null);
+  }
+
+  /** Show the one message box (non-modal: the board stays playable), above the board's bottom. */
+  toast(kind, message, extra, buttons) {
+    const close = el("button", { type: "button", class: "tool", "data-action": "toast-close", text: "닫기" });
+    close.addEventListener("click", () => this.closeToast(true));
+    this.toastBox.replaceChildren(el("p", { class: "tmsg", id: "shisen-toast-msg", text: message }), ...extra,
+      ...(buttons ? [el("div", { class: "toolbar" }, ...buttons, ...(kind === "confirm" ? [] : [close]))] : []));
+    this.toastBox.dataset.kind = kind;
+    if (this.toastBox.open) return;
+    const before = document.activeElement;
+    this.toastBox.show();  // takes focus, so a keyboard player is at its buttons ...
+    if (this.quiet) {  // ... except on opening the page: the box shows, the focus stays where it was
+      if (before && before !== document.body) before.focus({ preventScroll: true });
+      else if (this.toastBox.contains(document.activeElement)) document.activeElement.blur();
+    }
+  }
+
+  closeToast(byPlayer = false) {
+    if (this.toastBox.open) this.toastBox.close();
+    if (byPlayer && this.toastBox.dataset.kind === "cleared") this.showResult();
+    this.toastBox.dataset.kind = "";
   }
 
   /** The share line once the board is cleared: no tile, no move, only how it went. */
@@ -434,10 +551,13 @@ class ShisenApp {
     return lines.join("\n");
   }
 
+  /** Under the board once cleared and the message closed: a way back to it. */
   showResult() {
     this.result.replaceChildren();
-    if (!this.board.isEmpty()) return;
-    this.result.append(shareBox(this.shareText(), (t) => this.say(t)));
+    if (!this.board.isEmpty() || this.toastBox.open) return;
+    const again = el("button", { type: "button", class: "tool", "data-action": "result", text: "결과와 공유 문구 보기" });
+    again.addEventListener("click", () => { this.cleared(true); this.result.replaceChildren(); });
+    this.result.append(again);
   }
 
   drawPath(path) {
@@ -461,13 +581,25 @@ class ShisenApp {
     if (!h) { this.say("판을 끝까지 풀 수 있는 짝이 없습니다. 섞기를 눌러 보세요."); return; }
     this.hints += 1;
     this.save();
-    for (const p of h.pair) this.cell(...p).classList.add("hinted");
-    setTimeout(() => h.pair.forEach((p) => this.cell(...p) && this.cell(...p).classList.remove("hinted")), 1500);
-    this.say(`힌트: ${h.pair.map(([x, y]) => `${COLS[x]}${y + 1}`).join("과 ")}`);
+    this.grid.querySelectorAll(".hinted").forEach((c) => c.classList.remove("hinted"));
+    for (const p of h.pair) this.cell(...p).classList.add("hinted");  // marked until the board changes
+    this.say(`힌트: 표시한 ${this.name(h.pair[0])} 두 장을 지워 보세요`);
+  }
+
+  /** Shuffling counts against the share line, so it asks first. */
+  askShuffle() {
+    if (this.board.isEmpty()) return;
+    const yes = el("button", { type: "button", class: "tool danger", "data-action": "shuffle-yes", text: "섞기" });
+    yes.addEventListener("click", () => this.shuffle());
+    const no = el("button", { type: "button", class: "tool", "data-action": "shuffle-no", text: "그만두기" });
+    no.addEventListener("click", () => { this.closeToast(); this.shuffleButton.focus(); });
+    this.toast("confirm", "남은 패를 섞을까요?",
+      [el("p", { text: "남은 패를 끝까지 풀 수 있게 다시 놓습니다. 섞은 횟수는 공유 문구에 남고, 무르기로 되돌리면 빠집니다." })], [yes, no]);
   }
 
   shuffle() {
     if (this.board.isEmpty()) return;
+    this.closeToast();
     this.startClock();
     this.board = shuffle(this.board, shuffleSeed(this.day.date, this.level, this.shuffles)).board;
     this.history.push({ shuffle: this.shuffles });
@@ -482,14 +614,16 @@ class ShisenApp {
 
   undo() {
     if (!this.history.length) return;
-    this.history.pop();
+    const step = this.history.pop();
+    if (step.shuffle !== undefined) this.shufflesUsed = Math.max(0, this.shufflesUsed - 1);
     this.root.classList.remove("done");
+    this.closeToast();
     this.replay();
     this.selected = null;
     this.save();
     this.render();
     this.showResult();
-    this.say("한 수 물렀습니다");
+    this.say(step.shuffle !== undefined ? "섞기를 물렀습니다. 섞은 횟수에서도 빠집니다" : "한 수 물렀습니다");
   }
 
   say(text) { this.status.textContent = text; }
@@ -506,20 +640,58 @@ function resumeZodiac(date, letters) {
   return g;
 }
 
+/** Where each tile of `board` goes when pushed toward `letter` (the rule of zodiac.js
+ *  slideLine, followed tile by tile for the animation): {dest: {from: [cells], merged}}. */
+function slidePlan(board, letter) {
+  const plan = {};
+  for (const idx of LINES[letter]) {
+    const tiles = idx.filter((i) => board[i]);
+    let k = 0;
+    for (let j = 0; j < tiles.length; j++) {
+      const dest = idx[k++];
+      if (j + 1 < tiles.length && board[tiles[j]] === board[tiles[j + 1]] && board[tiles[j]] < PIG) {
+        plan[dest] = { from: [tiles[j], tiles[j + 1]], merged: true };
+        j++;
+      } else {
+        plan[dest] = { from: [tiles[j]], merged: false };
+      }
+    }
+  }
+  return plan;
+}
+
 const SWIPE = 24;  // CSS px a finger must travel to count as a swipe
+const SLIDE_MS = 100;  // a push slides this long (none when the player asks for reduced motion)
+const MOVES_IN_LINK = /^#z=([UDLR]{1,100000})$/;
+const calm = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** The one sentence that ends a game. */
+function ending(g) {
+  const score = g.score.toLocaleString("ko-KR");
+  return g.state === "won" ? `돼지까지 만들어 ${g.counted}수, ${score}점으로 완주했습니다!`
+    : `최고 ${NAMES[g.top]}까지 만들고 ${g.counted}수, ${score}점에서 더 밀 수 없어 끝났습니다.`;
+}
+
+/** A text field (or the Shisen-sho board) keeps its own keys. */
+const ownsKeys = (t) => t && t.closest && t.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], .sgrid, dialog");
 
 class ZodiacApp {
   constructor(root, day, record) {
     this.root = root; this.date = day.date; this.record = record;
     this.key = `harupan:zodiac:${this.date}`;
-    this.game = resumeZodiac(this.date, store.get(this.key) || "");
     this.board = el("div", { class: "zgrid", tabindex: "0", role: "grid", "aria-label": "십이지 머지 판. 화살표나 WASD로 밀고, 화면에서는 손가락으로 밉니다" });
     this.info = el("p", { class: "zinfo", "aria-live": "polite" });
+    this.banner = el("div", { class: "zreplay", hidden: "" });
     this.result = el("div", { class: "zresult" });
-    this.root.replaceChildren(this.board, this.info, this.result);
-    this.board.addEventListener("keydown", (e) => {
+    this.root.replaceChildren(this.banner, this.board, this.info, this.result);
+    // the keys work as soon as the page has focus and the board is on screen, unless a text field
+    // or the Shisen-sho board has them
+    document.addEventListener("keydown", (e) => {
       const m = KEYS[e.key];
-      if (m) { e.preventDefault(); this.play(m); }
+      if (!m || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || ownsKeys(e.target)) return;
+      if (e.target !== this.board && !this.onScreen()) return;  // off screen, the arrows scroll the page
+      e.preventDefault();
+      this.play(m);
     });
     let start = null;
     this.board.addEventListener("touchstart", (e) => {
@@ -538,11 +710,67 @@ class ZodiacApp {
       this.play(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "R" : "L") : (dy > 0 ? "D" : "U"));
     });
     this.board.addEventListener("touchcancel", () => { start = null; });
-    this.render([]);
+    const fromLink = () => {
+      const link = MOVES_IN_LINK.exec(location.hash);
+      clearInterval(this.watcher);
+      if (link) this.replayLink(link[1]); else if (this.replaying !== false) this.own();
+    };
+    window.addEventListener("hashchange", fromLink);  // a shared link opened on the page itself
+    fromLink();
+  }
+
+  /** The player's own game, from this browser's save. */
+  own() {
+    this.replaying = false;
+    this.banner.hidden = true;
+    this.game = resumeZodiac(this.date, store.get(this.key) || "");
+    this.render({});
+  }
+
+  /** A shared link: the moves in its fragment played by the same engine, shown, never saved. */
+  replayLink(letters) {
+    this.replaying = true;
+    const g = Game.forDate(this.date);
+    let fault = null;
+    try { [...letters].forEach((ch, i) => { if (!g.apply(ch, i + 1)) throw new Error(`move ${i + 1} moves nothing`); }); } catch (e) { fault = e; }
+    this.game = g;
+    const back = el("button", { type: "button", class: "tool", "data-action": "own-game", text: "내 게임으로 돌아가기" });
+    back.addEventListener("click", () => {
+      clearInterval(this.watcher);
+      history.replaceState(null, "", location.pathname + location.search);
+      this.own();
+      this.board.focus();
+    });
+    const watch = el("button", { type: "button", class: "tool", "data-action": "watch", text: "처음부터 수순 보기" });
+    watch.addEventListener("click", () => this.watch(g.moves));
+    this.banner.replaceChildren(el("p", { text: fault ? `공유된 기록을 ${g.counted}수까지만 다시 둘 수 있었습니다. 이 날의 판이 아니거나 링크가 잘렸습니다.`
+      : `공유된 기록을 이 날의 판에서 ${g.counted}수 다시 두었습니다. 이 판은 저장되지 않습니다.` }),
+    el("div", { class: "toolbar" }, watch, back));
+    this.banner.hidden = false;
+    this.render({});
+  }
+
+  /** The shared game move by move, as it was played (a push every 150 ms). */
+  watch(letters) {
+    clearInterval(this.watcher);
+    const g = Game.forDate(this.date);
+    this.game = g;
+    this.render({});
+    let i = 0;
+    this.watcher = setInterval(() => {
+      if (i >= letters.length || g.state !== "playing" || !this.replaying) { clearInterval(this.watcher); return; }
+      const before = g.board.slice(), ch = letters[i++];
+      if (g.apply(ch)) this.render(slidePlan(before, ch));
+    }, 150);
+  }
+
+  onScreen() {
+    const r = this.board.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
   }
 
   play(letter) {
-    if (this.game.state !== "playing") return;
+    if (this.replaying || this.game.state !== "playing") return;
     const before = this.game.board.slice();
     if (!this.game.apply(letter)) { this.info.textContent = "그쪽으로는 움직일 것이 없습니다"; return; }
     store.set(this.key, this.game.moves);
@@ -550,30 +778,63 @@ class ZodiacApp {
       recordZodiac(this.record.stats, this.date, this.game.state, this.game.score, this.game.top);
       this.record.save();
     }
-    this.render(before.map((v, i) => v !== this.game.board[i] ? i : -1).filter((i) => i >= 0));
+    this.render(slidePlan(before, letter));
   }
 
-  render(changed) {
+  render(plan) {
+    const tiles = [];
     const rows = [0, 1, 2, 3].map((r) => el("div", { role: "row", class: "zrow" }, ...this.game.board.slice(4 * r, 4 * r + 4).map((rank, c) => {
-      const i = 4 * r + c;
-      const t = el("div", { role: "gridcell", class: `ztile${changed.includes(i) ? " pop" : ""}`, "data-rank": rank,
-        "aria-label": rank ? NAMES[rank] : "빈칸" });
+      const t = el("div", { role: "gridcell", class: "ztile", "data-rank": rank, "aria-label": rank ? NAMES[rank] : "빈칸" });
       t.append(svgUse(`z-${rank}`, 60, 60));
+      tiles.push(t);
       return t;
     })));
     this.board.replaceChildren(...rows);
+    if (Object.keys(plan).length && !calm() && tiles[0].animate) this.animate(tiles, plan);
     const g = this.game;
-    this.info.textContent = `점수 ${g.score} · ${g.counted}수 · 최고 ${NAMES[g.top] || "-"}`;
     this.result.replaceChildren();
-    if (g.state !== "playing") {
-      const head = g.state === "won" ? "돼지 완주!" : "더 밀 수 없습니다";
-      const claim = JSON.stringify({ date: this.date, moves: g.moves, score: g.score });
-      const share = `하루 판 십이지 머지 ${this.date}\n${head} 최고 ${NAMES[g.top]}, ${g.score}점, ${g.counted}수\n${claim}`;
-      this.result.append(el("p", { class: "zend", text: `${head} 최고 ${NAMES[g.top]}, ${g.score}점` }),
-        shareBox(share, (t) => { this.info.textContent = t; }),
-        el("p", { class: "facts", text: "마지막 줄을 harupan zodiac verify에 넣으면 누구나 같은 게임을 다시 두어 점수를 확인할 수 있습니다." }));
-      this.info.textContent += ` · ${head}`;
+    if (g.state === "playing") {
+      this.info.textContent = `점수 ${g.score.toLocaleString("ko-KR")} · ${g.counted}수 · 최고 ${NAMES[g.top] || "-"}`;
+      return;
     }
+    this.info.textContent = ending(g);
+    if (this.replaying) return;
+    const claim = JSON.stringify({ date: this.date, moves: g.moves, score: g.score });
+    this.result.append(shareBox(this.shareText(), (t) => { this.info.textContent = t; }),
+      el("details", { class: "claim" }, el("summary", { text: "검증용 기록" }),
+        el("p", { class: "facts", text: "이 한 줄을 harupan zodiac verify에 넣으면 누구나 같은 게임을 다시 두어 점수를 확인할 수 있습니다." }),
+        el("pre", {}, el("code", { text: claim }))));
+  }
+
+  /** Human words and a link that replays the game on the site: the moves ride in the fragment. */
+  shareText() {
+    const g = this.game;
+    const canonical = document.querySelector('link[rel="canonical"]');
+    const page = canonical ? canonical.href : location.href.split("#")[0];
+    return [`하루 판 십이지 머지 ${this.date}`, ending(g), `${page}#z=${g.moves}`].join("\n");
+  }
+
+  /** Each tile slides from where it was; a merged tile pops; the new one grows in. */
+  animate(tiles, plan) {
+    const at = tiles.map((t) => t.getBoundingClientRect());
+    tiles.forEach((t, i) => {
+      const svg = t.firstChild;
+      const p = plan[i];
+      if (!p) {
+        if (this.game.board[i]) svg.animate([{ transform: "scale(.3)", opacity: 0 }, { transform: "scale(1)", opacity: 1 }],
+          { duration: SLIDE_MS, delay: SLIDE_MS, easing: "ease-out", fill: "backwards" });
+        return;
+      }
+      const from = at[p.from[p.from.length - 1]];
+      const dx = from.left - at[i].left, dy = from.top - at[i].top;
+      const frames = [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }];
+      if (dx || dy) svg.animate(frames, { duration: SLIDE_MS, easing: "ease-out" });
+      if (p.merged) {
+        t.classList.add("merged");
+        svg.animate([{ transform: "scale(1)" }, { transform: "scale(1.18)" }, { transform: "scale(1)" }],
+          { duration: 120, delay: SLIDE_MS, easing: "ease-out" });
+      }
+    });
   }
 }
 

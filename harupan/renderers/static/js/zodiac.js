@@ -23,7 +23,7 @@ export function slideLine(line) {
   return [out, score];
 }
 
-const LINES = {
+export const LINES = {
   L: [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => 4 * r + c)),
   R: [0, 1, 2, 3].map((r) => [3, 2, 1, 0].map((c) => 4 * r + c)),
   U: [0, 1, 2, 3].map((c) => [0, 1, 2, 3].map((r) => 4 * r + c)),

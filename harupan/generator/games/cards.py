@@ -1,0 +1,46 @@
+"""사색패 손패 맞추기 as a game of the day: the day's 21-card hand, proved best and unique.
+
+Written against the Game protocol, but not registered yet (generator/games/__init__.py): the
+registration comes with the interface work of issue 22's next part.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.cards_puzzle import CardsPuzzle, daily_puzzle, puzzle_fault, puzzle_from_json, puzzle_to_json
+from ...engine.errors import CheckFailed
+from .base import Piece, Settings
+
+
+class Cards:
+    name = "cards"
+    script = "cards.js"
+    piece_kinds: tuple[str, ...] = ("cards",)
+
+    def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
+        return [("cards", date.isoformat())]
+
+    def piece_cost(self, piece: Piece) -> float:
+        return 0.05  # bench/cards.py: a few milliseconds a date
+
+    def make_piece(self, piece: Piece) -> dict[str, Any]:
+        return puzzle_to_json(daily_puzzle(_dt.date.fromisoformat(piece[1])))
+
+    def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Any]) -> CardsPuzzle:
+        return self.part_from_json(made[("cards", date.isoformat())], date)
+
+    def verify(self, date: _dt.date, part: CardsPuzzle) -> None:
+        fault = puzzle_fault(part)
+        if fault is None and part.hand != daily_puzzle(date).hand:
+            fault = "the hand is not the day's"
+        if fault is not None:
+            raise CheckFailed(f"{date} cards: {fault}")
+
+    def part_to_json(self, part: CardsPuzzle) -> dict[str, Any]:
+        return puzzle_to_json(part)
+
+    def part_from_json(self, data: Any, date: _dt.date) -> CardsPuzzle:
+        return puzzle_from_json(data, source=f"{date} cards")

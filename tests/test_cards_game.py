@@ -1,0 +1,77 @@
+"""The 사색패 game's two halves, registered only for these tests (as tests/test_games.py does with
+its toy), go into a whole day: its part in puzzle.json, its picture, its print pages, its page
+section and its browser module. The game is not registered in the package yet (issue 22)."""
+
+import dataclasses
+import datetime as dt
+import json
+import re
+
+import pytest
+
+from harupan.engine.cards_puzzle import daily_puzzle, puzzle_to_json
+from harupan.engine.errors import CheckFailed
+from harupan.generator import games
+from harupan.generator.daily import DayBundle, bundle_json, day_bundle, verify_bundle
+from harupan.generator.games.cards import Cards
+from harupan.publish import site as publish
+from harupan.publish.config import load_config
+from harupan.renderers import games as views
+from harupan.renderers.games.cards import CardsView
+
+DATE = dt.date(2026, 12, 1)
+
+
+@pytest.fixture
+def cards_game():
+    """The game registered for the test, unless the package already registers it."""
+    if "cards" in [g.name for g in games.games()]:
+        yield
+        return
+    games.register(Cards())
+    views.register_view(CardsView())
+    try:
+        yield
+    finally:
+        games.unregister("cards")
+        views.unregister_view("cards")
+
+
+def test_the_cards_part_goes_into_the_days_bundle_and_is_checked(cards_game):
+    bundle = day_bundle(DATE, difficulties=("easy",))
+    assert list(bundle.parts) == [g.name for g in games.games()] and "cards" in bundle.parts
+    assert bundle.part("cards") == daily_puzzle(DATE)
+    data = bundle_json(bundle)
+    assert json.loads(data)["cards"] == puzzle_to_json(daily_puzzle(DATE))
+    assert bundle_json(DayBundle.from_json(json.loads(data))) == data
+    verify_bundle(bundle)
+    other = daily_puzzle(DATE + dt.timedelta(days=1))
+    wrong = DayBundle(bundle.date, bundle.weekday, bundle.generator, {**bundle.parts, "cards": other})
+    with pytest.raises(CheckFailed, match="cards: the hand is not the day's"):
+        verify_bundle(wrong)
+    lie = dataclasses.replace(daily_puzzle(DATE), score=daily_puzzle(DATE).score - 1)
+    with pytest.raises(CheckFailed, match="cards: the melds score"):
+        verify_bundle(DayBundle(bundle.date, bundle.weekday, bundle.generator, {**bundle.parts, "cards": lie}))
+
+
+def test_a_day_with_the_cards_game_is_published_whole(cards_game, tmp_path, monkeypatch):
+    monkeypatch.setenv("HARUPAN_PAR", "quick")
+    monkeypatch.setenv("HARUPAN_DIFFICULTIES", "normal")
+    site = tmp_path / "site"
+    assert publish.build(site, [DATE], load_config(), jobs=1) == {"written": 1, "unchanged": 0, "skipped": 0}
+    day = site / "2026" / "12" / "01"
+    p = daily_puzzle(DATE)
+    assert json.loads((day / "puzzle.json").read_bytes())["cards"]["hand"] == list(p.hand)
+    assert (day / "cards.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    page = (day / "index.html").read_text(encoding="utf-8")
+    assert page.index('id="zodiac-h"') < page.index('id="cards-h"')
+    assert f"끝까지 맞추는 방법 {p.figures.arrangements}가지" in page
+    assert f'"cards":{{"hand":{json.dumps(list(p.hand), separators=(",", ":"))},"best":{p.score}}}' in page
+    assert '"melds"' not in page.split('id="harupan-day"')[1].split("</script>")[0]  # no answer in the play data
+    pdf = (day / "sheet-a4.pdf").read_bytes()
+    titles = [t for t, _ in views.print_set(json.loads((day / "puzzle.json").read_bytes()), "a4")]
+    assert titles[-1] == "사색패 손패 맞추기 정답" and "사색패 손패 맞추기" in titles  # the hand in front, its key at the back
+    assert titles.index("사색패 손패 맞추기") < titles.index("사색패 손패 맞추기 정답")
+    assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == len(titles)
+    script = (site / "static" / "js" / "harupan.js").read_text(encoding="utf-8")
+    assert "// ---- cards.js\n" in script and "function cardApply(state, move)" in script

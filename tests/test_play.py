@@ -1,0 +1,286 @@
+"""The day page as a game, in headless Chromium: at 360x780 (touch), 780x360 (touch) and 1280x900,
+light and dark, the controls and the status line stay in view with the tile just tapped; a
+blocked pair says why; stuck and cleared messages show in view; the hard level's own figures show
+after switching; the zodiac's share link replays the same game; the page does not jump while it
+starts (CLS under a slowed CPU and network). Screenshots of each state go to the artifacts folder."""
+
+import json
+import re
+
+import pytest
+from conftest import artifact
+from pagecheck import DATE, day_url, open_day, replay_cli, solution, watched_page
+from test_phone import axe_violations, served
+
+from harupan.engine.shisen import Board, legal_pairs, path_between
+
+pytestmark = pytest.mark.slow
+
+VIEWS = {
+    "phone": {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "landscape": {"viewport": {"width": 780, "height": 360}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+}
+CONTROLS = ('[data-level="hard"]', '[data-action="hint"]', '[data-action="shuffle"]', '[data-action="undo"]', ".timer",
+            ".status")
+
+
+def layout(site, level):
+    return json.loads((site / "2026/11/29/puzzle.json").read_text())["shisen"][level]
+
+
+def board_of(site, level) -> Board:
+    lay = layout(site, level)
+    return Board(lay["width"], lay["height"], tuple(tuple(r) for r in lay["cells"]))
+
+
+def trap(site, level="hard"):
+    """Pairs taken in the listed order, as a hurried player might, until none is left: the moves
+    into a trap (the hard board is graded so that this happens)."""
+    board, moves = board_of(site, level), []
+    while (pairs := legal_pairs(board)):
+        a, b = pairs[0]
+        moves.append([list(a), list(b)])
+        board = board.with_cells({a: None, b: None})
+    assert not board.is_empty()
+    return moves
+
+
+def in_view(page, selector) -> bool:
+    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
+        return r.width > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }""")
+
+
+def tile_at(p):
+    return f'#shisen-app .tile[data-x="{p[0]}"][data-y="{p[1]}"]'
+
+
+def press(page, selector, touch):
+    page.locator(selector).tap() if touch else page.click(selector)
+
+
+def status(page) -> str:
+    return page.text_content("#shisen-app .status")
+
+
+def save_history(page, level, pairs):
+    page.evaluate("([key, h]) => localStorage.setItem(key, JSON.stringify({history: h.map((pair) => ({pair})), elapsed: 61000}))",
+                  [f"harupan:shisen:{DATE}:{level}", pairs])
+
+
+def check_bar_in_view(page, view, state):
+    missing = [s for s in CONTROLS if not in_view(page, f"#shisen-app {s}")]
+    assert missing == [], f"{view}, {state}: out of view: {missing}"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_the_game_stays_in_view_and_says_what_happened(browser_site, browser, view, scheme):
+    touch = VIEWS[view].get("has_touch", False)
+    with watched_page(browser, color_scheme=scheme, **VIEWS[view]) as pg:
+        open_day(pg, day_url(browser_site))
+        shot = lambda state: pg.screenshot(path=str(artifact(f"play-{view}-{scheme}-{state}.png")))  # noqa: E731
+        if view == "desktop":  # the board uses the width and fits the window's height
+            size = pg.eval_on_selector("#shisen-app .tile", "e => e.getBoundingClientRect().width")
+            height = pg.eval_on_selector("#shisen-app .sinner", "e => e.getBoundingClientRect().height")
+            assert size >= 48 and height <= 900, (size, height)
+        # the farthest tile from the top of the page
+        far = pg.eval_on_selector_all("#shisen-app .tile", """els => { let best = null, at = -1;
+            for (const e of els) { const r = e.getBoundingClientRect(), d = r.bottom + scrollY + r.right / 1e4;
+                                   if (d > at) { at = d; best = [+e.dataset.x, +e.dataset.y]; } } return best; }""")
+        press(pg, tile_at(far), touch)
+        assert pg.locator("#shisen-app .tile.selected").count() == 1 and in_view(pg, tile_at(far))
+        check_bar_in_view(pg, view, "after tapping the farthest tile")
+        picked = status(pg)
+        shot("far")
+        # a tile of another kind: the page says why it is no pair
+        board = board_of(browser_site, "normal")
+        other = next((x, y) for y, row in enumerate(board.cells) for x, c in enumerate(row)
+                     if c and c != board.cells[far[1]][far[0]] and abs(x - far[0]) + abs(y - far[1]) == 1)
+        press(pg, tile_at(other), touch)
+        assert "다른 패" in status(pg) and status(pg) != picked
+        # two of a kind with no path of two bends or fewer
+        a, b = blocked_pair(board)
+        press(pg, tile_at(a), touch)
+        press(pg, tile_at(b), touch)
+        said = status(pg)
+        assert "두 번 안에 꺾어 닿는 길이 없습니다" in said and said != picked and "다른 패" not in said, said
+        assert pg.locator("#shisen-app .tile.selected").count() == 1
+        check_bar_in_view(pg, view, "after a blocked pair")
+        shot("blocked")
+        # the hint names the tiles it marks, not coordinates the board does not show
+        press(pg, '#shisen-app [data-action="hint"]', touch)
+        assert pg.locator("#shisen-app .tile.hinted").count() == 2
+        names = json.loads(pg.text_content("#harupan-labels"))["tiles"]
+        hinted = pg.eval_on_selector("#shisen-app .tile.hinted", "e => [+e.dataset.x, +e.dataset.y]")
+        assert names[board.cells[hinted[1]][hinted[0]]] in status(pg) and not re.search(r"[A-Z]\d", status(pg)), status(pg)
+        # the hard level: its own figures and lead
+        press(pg, '#shisen-app [data-level="hard"]', touch)
+        from harupan.renderers.games.shisen import level_lines
+        from harupan.renderers.site import day_lead
+
+        bundle = json.loads((browser_site / "2026/11/29/puzzle.json").read_text())
+        assert pg.text_content("#shisen-facts") == level_lines(bundle["shisen"]["hard"])["facts"]
+        assert pg.text_content("#day-lead") == day_lead(bundle, "hard") and "어려움" in pg.text_content("#day-lead")
+        # stuck: the last move into the trap, played here
+        moves = trap(browser_site)
+        save_history(pg, "hard", moves[:-1])
+        pg.reload()
+        open_day(pg, day_url(browser_site))
+        for p in moves[-1]:
+            press(pg, tile_at(p), touch)
+        assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "stuck"
+        assert in_view(pg, "#shisen-app dialog.toast") and "짝이 없습니다" in pg.text_content("#shisen-app dialog.toast")
+        check_bar_in_view(pg, view, "stuck")
+        shot("stuck")
+        assert axe_violations(pg) == []  # the page with its message box open
+        press(pg, '#shisen-app [data-action="toast-undo"]', touch)
+        assert not pg.is_visible("#shisen-app dialog.toast")
+        # cleared: the normal board's last pair
+        steps = solution(browser_site)
+        save_history(pg, "normal", steps[:-1])
+        press(pg, '#shisen-app [data-level="normal"]', touch)
+        for p in steps[-1]:
+            press(pg, tile_at(p), touch)
+        assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "cleared"
+        assert in_view(pg, "#shisen-app dialog.toast") and in_view(pg, "#shisen-app .status")
+        toast = pg.text_content("#shisen-app dialog.toast")
+        assert "완성" in toast and "내일" in toast and "내 기록 보기" in toast
+        assert pg.input_value("#shisen-app dialog.toast textarea.share").startswith(f"하루 판 사천성 {DATE} 보통")
+        shot("cleared")
+
+
+def blocked_pair(board: Board):
+    cells = [(x, y) for y in range(board.height) for x in range(board.width) if board.cells[y][x]]
+    return next((a, b) for i, a in enumerate(cells) for b in cells[i + 1:]
+                if board[a] == board[b] and path_between(board, a, b) is None)
+
+
+def test_shuffle_asks_first_and_an_undone_shuffle_leaves_the_share_line(browser_site, browser):
+    with watched_page(browser, **VIEWS["desktop"]) as pg:
+        open_day(pg, day_url(browser_site))
+        steps = solution(browser_site)
+        save_history(pg, "normal", steps[:-10])
+        pg.reload()
+        open_day(pg, day_url(browser_site))
+        before = pg.evaluate("window.harupanShisen.board.cells")
+        pg.click('#shisen-app [data-action="shuffle"]')
+        assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "confirm"
+        assert axe_violations(pg) == []
+        assert pg.evaluate("window.harupanShisen.board.cells") == before  # nothing yet
+        pg.click('#shisen-app [data-action="shuffle-yes"]')
+        assert pg.evaluate("window.harupanShisen.board.cells") != before
+        pg.click('#shisen-app [data-action="undo"]')
+        assert pg.evaluate("window.harupanShisen.board.cells") == before
+        for pair in steps[-10:]:
+            for p in pair:
+                pg.click(tile_at(p))
+        share = pg.input_value("#shisen-app textarea.share")
+        assert "섞기 0번" in share, share
+
+
+def test_stats_list_the_levels_easy_normal_hard(browser_site, browser):
+    with watched_page(browser, **VIEWS["desktop"]) as pg:
+        open_day(pg, day_url(browser_site))
+        order = ["쉬움", "보통", "어려움"]
+        assert [t.strip() for t in pg.locator("#shisen-app [role=tab]").all_text_contents()] == order
+        assert pg.locator("#harupan-stats table.times tbody th").all_text_contents() == order
+        pg.goto((browser_site / "index.html").as_uri())
+        pg.wait_for_selector("#harupan-stats table.times")
+        assert pg.locator("#harupan-stats table.times tbody th").all_text_contents() == order
+
+
+def end_zodiac(page):
+    page.evaluate("""() => { const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowUp'];
+        for (let i = 0; i < 20000 && window.harupanZodiac.game.state === 'playing'; i++)
+            window.harupanZodiac.board.dispatchEvent(new KeyboardEvent('keydown', {key: keys[i % 5], bubbles: true})); }""")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_zodiac_keys_slide_and_the_share_link_replays_the_game(browser_site, browser, scheme):
+    with watched_page(browser, color_scheme=scheme, **VIEWS["desktop"]) as pg:
+        open_day(pg, day_url(browser_site))
+        pg.locator("#zodiac-app .zgrid").scroll_into_view_if_needed()
+        assert "밀어서 합치기" in pg.text_content(".zcard .zhint")
+        # the keys work with nothing focused (the page has focus, the board is on screen) ...
+        assert pg.evaluate("document.activeElement === document.body")
+        pg.keyboard.press("ArrowLeft")
+        pg.keyboard.press("s")
+        moved = pg.evaluate("window.harupanZodiac.game.moves")
+        assert len(moved) >= 1
+        # ... slide for at most 120 ms ...
+        pg.keyboard.press("ArrowRight")
+        slides = pg.evaluate("document.getAnimations().map((a) => a.effect.getTiming().duration)")
+        assert slides and max(slides) <= 120, slides
+        # ... and not in a text field
+        pg.focus("#easy-view")
+        before = pg.evaluate("window.harupanZodiac.game.moves")
+        pg.keyboard.press("w")
+        assert pg.evaluate("window.harupanZodiac.game.moves") == before
+        end_zodiac(pg)
+        g = pg.evaluate("(() => { const g = window.harupanZodiac.game; return {board: g.board, score: g.score, moves: g.moves}; })()")
+        info = pg.text_content("#zodiac-app .zinfo")
+        assert len(re.findall(r"[.!?]", info)) == 1 and info[-1] in ".!", info  # one sentence
+        share = pg.input_value("#zodiac-app textarea.share")
+        lines = share.splitlines()
+        assert not any(line.lstrip().startswith("{") or '"moves"' in line for line in lines), share
+        assert lines[-1] == f"https://harupan.example/2026/11/29/index.html#z={g['moves']}"
+        assert max(len(line) for line in lines[:-1]) < 60
+        pg.click("#zodiac-app details.claim summary")
+        claim = json.loads(pg.text_content("#zodiac-app details.claim code"))
+        assert claim == {"date": DATE, "moves": g["moves"], "score": g["score"]}
+        pg.locator("section.zcard").screenshot(path=str(artifact(f"zodiac-end-{scheme}.png")))
+        # the link, opened on the site, replays the same game with the same engine
+        pg.goto(day_url(browser_site) + "#" + lines[-1].split("#", 1)[1])
+        pg.wait_for_selector("#zodiac-app .zgrid .ztile")
+        again = pg.evaluate("(() => { const g = window.harupanZodiac.game; return {board: g.board, score: g.score, moves: g.moves}; })()")
+        assert again == g
+        ref = replay_cli(g["moves"])
+        assert again["board"] == ref["board"] and again["score"] == ref["score"]
+        assert pg.is_visible("#zodiac-app .zreplay")
+        pg.locator("section.zcard").screenshot(path=str(artifact(f"zodiac-replay-{scheme}.png")))
+        pg.click('#zodiac-app [data-action="watch"]')  # and plays it again move by move
+        pg.wait_for_function("window.harupanZodiac.game.counted >= 3")
+        pg.click('#zodiac-app [data-action="own-game"]')  # the player's own game is untouched
+        assert pg.evaluate("window.harupanZodiac.game.moves") == g["moves"]
+
+
+def test_zodiac_does_not_slide_under_reduced_motion(browser_site, browser):
+    with watched_page(browser, reduced_motion="reduce", **VIEWS["desktop"]) as pg:
+        open_day(pg, day_url(browser_site))
+        pg.locator("#zodiac-app .zgrid").scroll_into_view_if_needed()
+        pg.keyboard.press("ArrowLeft")
+        pg.keyboard.press("ArrowDown")
+        assert pg.evaluate("window.harupanZodiac.game.moves")
+        assert pg.evaluate("document.getAnimations().length") == 0
+
+
+CLS = """window.__cls = 0; new PerformanceObserver((list) => { for (const e of list.getEntries())
+    if (!e.hadRecentInput) window.__cls += e.value; }).observe({type: 'layout-shift', buffered: true});"""
+
+
+def test_the_page_does_not_jump_while_the_game_starts(browser_site, browser):
+    """A 360-px phone, CPU slowed 4x, a slow network: the picture's box becomes the board's."""
+    ctx = browser.new_context(**VIEWS["phone"])
+    try:
+        with served(browser_site) as base:
+            pg = ctx.new_page()
+            pg.add_init_script(CLS)
+            cdp = ctx.new_cdp_session(pg)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150, "downloadThroughput": 200_000,
+                                                          "uploadThroughput": 90_000})
+            pg.goto(f"{base}2026/11/29/index.html", wait_until="load")
+            pg.wait_for_selector("#shisen-app .sgrid .tile")
+            pg.wait_for_timeout(1500)
+            cls = pg.evaluate("window.__cls")
+            pg.screenshot(path=str(artifact("play-phone-first-screen.png")))
+            # the first screen shows the board: at least three full rows of tiles
+            tops = pg.eval_on_selector_all("#shisen-app .tile", """els => els.map((e) => e.getBoundingClientRect())
+                .filter((r) => r.top >= 0 && r.bottom <= innerHeight).map((r) => Math.round(r.top))""")
+            assert len(set(tops)) >= 3, sorted(set(tops))
+        print(f"CLS {cls:.4f}")
+        assert cls < 0.05, cls
+    finally:
+        ctx.close()
