@@ -51,8 +51,8 @@ class HarupanGroup(click.Group):
         except click.exceptions.NoArgsIsHelpError as e:
             click.echo(e.ctx.get_help() if e.ctx else e.format_message())
             rv = 2
-        except click.exceptions.ClickException as e:
-            click.echo(f"harupan: {e.format_message()}", err=True)
+        except click.exceptions.ClickException as e:  # a usage error: stamped too in a cron command
+            click.echo(f"{notes.stamp()}harupan: {e.format_message()}", err=True)
             rv = e.exit_code
         except HarupanError as e:
             if debug:

@@ -81,7 +81,7 @@ def daily(date: dt.date | None, site: str, tz: str | None, par: str | None, jobs
 @click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Days played side by side (default: the processor count, at most 4).")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--quiet", is_flag=True, help="No progress on the terminal and no line a day in a log.")
 def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par: str | None, jobs: int | None,
                 quiet: bool) -> None:
     """Make the coming days' slow parts ahead of time (the zodiac par game and the Shisen-sho
@@ -96,8 +96,8 @@ def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par
         raise InputError(f"--days {days} from {first.isoformat()} runs past the year 9999") from None
     if jobs is None:
         jobs = default_jobs()
-    counts = publish.prepare(Path(site), dates, cfg.par, cfg.difficulties, jobs=jobs,
-                             progress=publish.terminal_progress(quiet))
+    with publish.reporter(quiet, dates, jobs=jobs) as progress:
+        counts = publish.prepare(Path(site), dates, cfg.par, cfg.difficulties, jobs=jobs, progress=progress)
     notes.note(f"{dates[0]}..{dates[-1]}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
 
 
@@ -111,14 +111,18 @@ def site_group() -> None:
               help="First day, YYYY-MM-DD (default: the last published day).")
 @click.option("--to", "end", type=DATE, default=None, help="Last day, YYYY-MM-DD (default: --from).")
 @SITE_OPTION
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes in parallel.")
+@click.option("--tz", default=None, help="Time zone that decides 'today' (default: site.yaml, Asia/Seoul).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes in parallel (default: the processor count, at most 4, as for 'daily').")
 @click.option("--force", is_flag=True, help="Re-render days even when their files are current.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--quiet", is_flag=True, help="No progress on the terminal and no line a day in a log.")
 @click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength for new days.")
 @ALLOW_FUTURE
-def build_cmd(start, end, site, jobs, force, quiet, par, allow_future) -> None:
+def build_cmd(start, end, site, tz, jobs, force, quiet, par, allow_future) -> None:
     """Publish a range of days (skipping days already current), the rule pages and the listings."""
-    cfg = load_config(par=par)
+    cfg = load_config(timezone=tz, par=par)
+    if jobs is None:
+        jobs = default_jobs()
     if start is None and end is not None:
         raise InputError("--to needs --from")
     if start is None:
@@ -127,14 +131,15 @@ def build_cmd(start, end, site, jobs, force, quiet, par, allow_future) -> None:
     else:
         dates = publish.date_range(start, end or start)
     check_not_far_ahead(dates, cfg.timezone, allow_future)
-    counts = publish.build(Path(site), dates, cfg, jobs=jobs, force=force,
-                           progress=publish.terminal_progress(quiet))
+    with publish.reporter(quiet, dates, jobs=jobs) as progress:
+        counts = publish.build(Path(site), dates, cfg, jobs=jobs, force=force, progress=progress)
     click.echo(f"{len(dates)} days: {counts['written']} written, {counts['unchanged']} unchanged, "
                f"{counts['skipped']} already current")
 
 
 @site_group.command("serve")
-@SITE_OPTION
+@click.option("--site", "site", default="site", show_default=True, type=click.Path(file_okay=False),
+              help="The site folder to serve.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 def serve_cmd(site: str, port: int) -> None:
     """Preview the site on http://127.0.0.1:PORT/ (local only; Ctrl-C stops). Dot files are not

@@ -7,6 +7,7 @@ import json
 import click
 
 from ..engine.errors import InputError
+from ..engine.shisen.board import json_problem
 from ..engine.zodiac import FORMAT, NAMES_KO, Draws, Game, parse_start, replay, seed_for, start_cells
 from ..engine.dates import parse_date
 from .base import emit_json, read_lines
@@ -72,7 +73,7 @@ def _parse_claim(line: str, number: int, name: str) -> tuple[str, str, int]:
     except json.JSONDecodeError as e:
         raise InputError(f"{where}: invalid JSON ({e.msg})") from None
     except (ValueError, RecursionError) as e:  # a number too long to convert, arrays nested too deep
-        raise InputError(f"{where}: invalid JSON ({e})") from None
+        raise InputError(f"{where}: invalid JSON ({json_problem(e)})") from None
     if not isinstance(data, dict):
         raise InputError(f"{where}: expected an object with date, moves and score")
     missing = [k for k in ("date", "moves", "score") if k not in data]

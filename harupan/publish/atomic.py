@@ -14,10 +14,19 @@ had replaced: before a file is replaced, its old version is kept as a hard link 
 a rollback works on a full disk. Temporary names inside a site are fixed (``.NAME.tmp``): a run
 killed mid-write leaves at most that name, which the next write of the same file reuses, and
 nothing ever deletes files by pattern.
+
+Inside a site (or a rule pages folder) nothing is written through a link harupan did not make:
+every folder is opened one name at a time from the root, relative to its parent's descriptor and
+with ``O_NOFOLLOW`` (:func:`open_dir`), and every file is created, replaced, linked and removed
+relative to that descriptor. A symlink put anywhere on the way (``archive -> /elsewhere``), even
+while the run is going, ends the run with exit 2 naming it (:class:`LinkRefused`), and what was
+written is put back. Swapping a folder for a link after it was opened changes nothing: the run
+goes on writing into the folder it opened.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -35,6 +44,93 @@ def write_error(path, e: OSError, what: str = "write") -> WriteError:
     return WriteError(f"cannot {what} {str(path)!r}: {e.strerror or e}")
 
 
+class LinkRefused(InputError):
+    """A symbolic link where harupan writes, which it did not make (exit 2, naming it)."""
+
+
+def refuse_link(path) -> LinkRefused:
+    try:
+        where = f" (to {os.readlink(path)!r})"
+    except OSError:
+        where = ""
+    return LinkRefused(f"{str(path)!r} is a symbolic link{where}, which harupan did not make; it writes nothing "
+                       "through a link: remove the link and run again")
+
+
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def lstat_at(dir_fd: int, name: str) -> os.stat_result | None:
+    try:
+        return os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+
+
+def open_dir(root, folder, *, create: bool = False, made: list[Path] | None = None) -> int:
+    """A descriptor of ``folder``, a folder at or below ``root``, opened a name at a time from
+    ``root`` without following any link below it (the root itself is the operator's to name).
+    Missing folders are made when ``create`` (appended to ``made``). A link on the way is a
+    :class:`LinkRefused` naming it; a missing folder without ``create`` is FileNotFoundError; any
+    other failure a :class:`WriteError`. The caller closes the descriptor."""
+    root, folder = Path(root), Path(folder)
+    try:
+        parts = folder.relative_to(root).parts
+    except ValueError:
+        raise InputError(f"{str(folder)!r} is not inside {str(root)!r}") from None
+    try:
+        fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as e:
+        raise write_error(root, e, "open folder") from None
+    here = root
+    try:
+        for part in parts:
+            here = here / part
+            while True:
+                try:
+                    child = os.open(part, _DIR_FLAGS, dir_fd=fd)
+                    break
+                except FileNotFoundError:
+                    if not create:
+                        raise
+                    try:
+                        os.mkdir(part, 0o755, dir_fd=fd)
+                    except FileExistsError:
+                        continue  # made just now by another run: opened like any other
+                    except OSError as e:
+                        raise write_error(here, e, "create folder") from None
+                    if made is not None:
+                        made.append(here)
+                except OSError as e:
+                    if e.errno in (errno.ELOOP, errno.ENOTDIR):
+                        st = lstat_at(fd, part)
+                        if st is not None and stat.S_ISLNK(st.st_mode):
+                            raise refuse_link(here) from None
+                        raise InputError(f"{str(here)!r} is not a folder; harupan will not replace it") from None
+                    raise write_error(here, e, "open folder") from None
+            os.close(fd)
+            fd = child
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def unlink_at(root, path) -> None:
+    """Remove the file ``path`` below ``root`` (never through a link); quiet if it is not there."""
+    path = Path(path)
+    try:
+        fd = open_dir(root, path.parent)
+    except FileNotFoundError:
+        return
+    try:
+        os.unlink(path.name, dir_fd=fd)
+    except FileNotFoundError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def ensure_dir(path: Path) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -44,12 +140,19 @@ def ensure_dir(path: Path) -> None:
         raise InputError(f"output folder {str(path)!r} is not writable")
 
 
-def put_bytes(path, data: bytes, *, exclusive: bool = False) -> None:
+def put_bytes(path, data: bytes, *, exclusive: bool = False, dir_fd: int | None = None,
+              mode: int | None = None) -> None:
     """Create (or truncate) ``path`` and write ``data`` to it, flushed to disk. The one function
-    that writes file contents; it never follows a symlink at ``path``."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | (os.O_EXCL if exclusive else os.O_TRUNC)
-    fd = os.open(path, flags, 0o644)
+    that writes file contents; it never follows a symlink at ``path``. With ``dir_fd`` the file is
+    ``path``'s name in that folder (``path`` names it in messages); ``mode`` is set on the open file."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC | (os.O_EXCL if exclusive else os.O_TRUNC)
+    if dir_fd is None:
+        fd = os.open(path, flags, 0o644)
+    else:
+        fd = os.open(Path(path).name, flags, 0o644, dir_fd=dir_fd)
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]
@@ -76,9 +179,30 @@ def same_bytes(path: Path, data: bytes) -> bool:
         raise write_error(path, e, "read") from None
 
 
-def _unlink_quietly(path) -> None:
+def _same_bytes_at(dir_fd: int, path: Path, data: bytes) -> bool:
+    """:func:`same_bytes` for ``path``'s name in an open folder; a link there is refused."""
+    name = path.name
     try:
-        os.unlink(path)
+        st = lstat_at(dir_fd, name)
+        if st is not None and stat.S_ISLNK(st.st_mode):
+            raise refuse_link(path)
+        if st is None or not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
+            return False
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=dir_fd)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return False
+            with os.fdopen(os.dup(fd), "rb") as f:
+                return f.read(len(data) + 1) == data
+        finally:
+            os.close(fd)
+    except OSError as e:
+        raise write_error(path, e, "read") from None
+
+
+def _unlink_quietly(path, dir_fd: int | None = None) -> None:
+    try:
+        os.unlink(path if dir_fd is None else Path(path).name, dir_fd=dir_fd)
     except OSError:
         pass
 
@@ -96,25 +220,15 @@ def write_atomic(path: Path, data: bytes, *, mode: int = 0o644) -> bool:
         os.close(fd)
     except OSError as e:
         raise write_error(path, e) from None
-    _move_in(Path(tmp), path, data, mode, fresh=False)
+    _move_in(Path(tmp), path, data, mode)
     return True
 
 
-def _put_fresh(tmp: Path, data: bytes) -> None:
-    """Write ``data`` to a fixed temporary name as a new file: whatever is there first (a killed
-    run's file, or a link or FIFO put in its place) is removed, never written through or opened."""
-    _unlink_quietly(tmp)
-    put_bytes(tmp, data, exclusive=True)
-
-
-def _move_in(tmp: Path, path: Path, data: bytes, mode: int, *, fresh: bool) -> None:
-    """Write ``data`` to ``tmp`` (as a new file if ``fresh``), give it ``mode`` and rename it to
-    ``path``; on any failure remove ``tmp`` (a failed write is a :class:`WriteError` naming ``path``)."""
+def _move_in(tmp: Path, path: Path, data: bytes, mode: int) -> None:
+    """Write ``data`` to ``tmp``, give it ``mode`` and rename it to ``path``; on any failure
+    remove ``tmp`` (a failed write is a :class:`WriteError` naming ``path``)."""
     try:
-        if fresh:
-            _put_fresh(tmp, data)
-        else:
-            put_bytes(tmp, data)
+        put_bytes(tmp, data)
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except OSError as e:
@@ -125,18 +239,31 @@ def _move_in(tmp: Path, path: Path, data: bytes, mode: int, *, fresh: bool) -> N
         raise
 
 
-def write_locked(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through its fixed temporary name (``.NAME.tmp``), for a file only
-    the holder of a lock writes: a run killed mid-write leaves that one name, which the next write
-    of the file removes first and which :func:`drop_temp` removes."""
+def write_locked(root: Path, path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` (below ``root``, through no link) through its fixed temporary
+    name (``.NAME.tmp``), for a file only the holder of a lock writes: a run killed mid-write
+    leaves that one name, which the next write of the file removes first and which
+    :func:`drop_temp` removes."""
     path = Path(path)
-    ensure_dir(path.parent)
-    _move_in(temp_name(path), path, data, 0o644, fresh=True)
+    tmp = temp_name(path)
+    fd = open_dir(root, path.parent, create=True)
+    try:
+        _unlink_quietly(tmp, fd)
+        put_bytes(tmp, data, exclusive=True, dir_fd=fd, mode=0o644)
+        os.replace(tmp.name, path.name, src_dir_fd=fd, dst_dir_fd=fd)
+    except OSError as e:
+        _unlink_quietly(tmp, fd)
+        raise write_error(path, e) from None
+    except BaseException:
+        _unlink_quietly(tmp, fd)
+        raise
+    finally:
+        os.close(fd)
 
 
-def drop_temp(path: Path) -> None:
+def drop_temp(root: Path, path: Path) -> None:
     """Remove what a killed :func:`write_locked` of ``path`` left, by its name."""
-    _unlink_quietly(temp_name(Path(path)))
+    unlink_at(root, temp_name(Path(path)))
 
 
 def temp_name(path: Path) -> Path:
@@ -148,72 +275,74 @@ def old_name(path: Path) -> Path:
 
 
 class Transaction:
-    """Writes inside a locked site folder that can be undone together (see the module's docstring).
+    """Writes inside a locked site folder ``root`` that can be undone together (see the module's
+    docstring); every folder and file is reached from ``root`` through no link.
 
     ``write`` replaces one file; ``rollback`` puts every replaced file back (and removes the new
     ones and the folders it made); ``commit`` drops the kept old versions. Used as a context
     manager it commits on success and rolls back on any exception."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
         self.done: dict[Path, Path | None] = {}  # file → its kept old version or None, in order
         self.made_dirs: list[Path] = []
         self.folders: list[tuple[Path, tuple[str, ...]]] = []  # folders renamed into place
 
+    def open_folder(self, folder: Path) -> int:
+        """A descriptor of ``folder`` (made, with its missing parents, if need be); the caller
+        closes it."""
+        return open_dir(self.root, folder, create=True, made=self.made_dirs)
+
     def mkdir(self, folder: Path) -> None:
-        missing = []
-        p = Path(folder)
-        while not p.exists():
-            missing.append(p)
-            p = p.parent
-        for d in reversed(missing):
-            try:
-                d.mkdir()
-            except FileExistsError:
-                continue
-            except OSError as e:
-                raise write_error(d, e, "create folder") from None
-            self.made_dirs.append(d)
+        os.close(self.open_folder(folder))
 
     def write(self, path: Path, data: bytes) -> bool:
         path = Path(path)
-        self.mkdir(path.parent)
-        if same_bytes(path, data):
+        fd = self.open_folder(path.parent)
+        try:
+            return self._write_at(fd, path, data)
+        finally:
+            os.close(fd)
+
+    def _write_at(self, fd: int, path: Path, data: bytes) -> bool:
+        name, tmp, old = path.name, temp_name(path), old_name(path)
+        if _same_bytes_at(fd, path, data):
             if path not in self.done:  # what a killed run left beside it goes
-                _unlink_quietly(temp_name(path))
-                _unlink_quietly(old_name(path))
+                _unlink_quietly(tmp, fd)
+                _unlink_quietly(old, fd)
             return False
-        tmp = temp_name(path)
         try:
-            _put_fresh(tmp, data)
+            _unlink_quietly(tmp, fd)  # left by a killed run, or put there: removed, never written through
+            put_bytes(tmp, data, exclusive=True, dir_fd=fd)
         except OSError as e:
-            _unlink_quietly(tmp)
+            _unlink_quietly(tmp, fd)
             raise write_error(path, e) from None
-        old = None
+        kept: Path | None = None
         try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            st = None
+            st = lstat_at(fd, name)
         except OSError as e:
-            _unlink_quietly(tmp)
+            _unlink_quietly(tmp, fd)
             raise write_error(path, e) from None
         if st is not None and stat.S_ISREG(st.st_mode):
-            old = old_name(path)
-            _unlink_quietly(old)  # left by a killed run
+            kept = old
+            _unlink_quietly(old, fd)  # left by a killed run
             try:
-                os.link(path, old)
+                os.link(name, old.name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
             except OSError:
-                old = None  # no hard links here (a FAT stick, say): this file cannot be put back
+                kept = None  # no hard links here (a FAT stick, say): this file cannot be put back
         elif st is not None:
-            _unlink_quietly(tmp)
+            _unlink_quietly(tmp, fd)
+            if stat.S_ISLNK(st.st_mode):
+                raise refuse_link(path)
             raise InputError(f"{str(path)!r} is not a regular file; harupan will not replace it")
         try:
-            os.replace(tmp, path)
+            os.replace(tmp.name, name, src_dir_fd=fd, dst_dir_fd=fd)
         except OSError as e:
-            _unlink_quietly(tmp)
-            if old is not None:
-                _unlink_quietly(old)
+            _unlink_quietly(tmp, fd)
+            if kept is not None:
+                _unlink_quietly(kept, fd)
             raise write_error(path, e) from None
-        self.done[path] = old
+        self.done[path] = kept
         return True
 
     def adopt_folder(self, folder: Path, names: tuple[str, ...]) -> None:
@@ -225,22 +354,32 @@ class Transaction:
         failed = []
         for path, old in reversed(self.done.items()):
             try:
-                if old is not None:
-                    os.replace(old, path)
-                else:
-                    os.unlink(path)
-            except OSError as e:
-                failed.append(f"{path}: {e.strerror or e}")
+                fd = open_dir(self.root, path.parent)
+                try:
+                    if old is not None:
+                        os.replace(old.name, path.name, src_dir_fd=fd, dst_dir_fd=fd)
+                    else:
+                        os.unlink(path.name, dir_fd=fd)
+                finally:
+                    os.close(fd)
+            except (OSError, InputError) as e:
+                failed.append(f"{path}: {getattr(e, 'strerror', None) or e}")
         for folder, names in reversed(self.folders):
             try:
-                remove_named(folder, names)
-            except OSError as e:
-                failed.append(f"{folder}: {e.strerror or e}")
+                remove_named(self.root, folder, names)
+            except (OSError, InputError) as e:
+                failed.append(f"{folder}: {getattr(e, 'strerror', None) or e}")
         for d in reversed(self.made_dirs):
             try:
-                d.rmdir()
+                fd = open_dir(self.root, d.parent)
+            except (OSError, InputError):
+                continue
+            try:
+                os.rmdir(d.name, dir_fd=fd)
             except OSError:
                 pass
+            finally:
+                os.close(fd)
         self.done.clear()
         self.made_dirs.clear()
         self.folders.clear()
@@ -249,7 +388,10 @@ class Transaction:
     def commit(self) -> None:
         for old in self.done.values():
             if old is not None:
-                _unlink_quietly(old)
+                try:
+                    unlink_at(self.root, old)
+                except (OSError, InputError):
+                    pass  # a kept old version left over is harmless; the next write of it removes it
         self.done.clear()
         self.made_dirs.clear()
         self.folders.clear()
@@ -267,13 +409,23 @@ class Transaction:
         return False
 
 
-def remove_named(folder: Path, names) -> None:
-    """Remove ``folder`` holding only files we name: each of ``names`` (and its temporary and old
-    names) is unlinked, then the folder is removed, which fails if anything else is left in it."""
-    for name in names:
-        for p in (folder / name, temp_name(folder / name), old_name(folder / name)):
-            try:
-                os.unlink(p)
-            except FileNotFoundError:
-                pass
-    folder.rmdir()
+def remove_named(root: Path, folder: Path, names) -> None:
+    """Remove ``folder`` (below ``root``, reached through no link) holding only files we name:
+    each of ``names`` (and its temporary and old names) is unlinked, then the folder is removed,
+    which fails if anything else is left in it."""
+    folder = Path(folder)
+    parent = open_dir(root, folder.parent)
+    try:
+        fd = open_dir(root, folder)
+        try:
+            for name in names:
+                for n in (name, temp_name(Path(name)).name, old_name(Path(name)).name):
+                    try:
+                        os.unlink(n, dir_fd=fd)
+                    except FileNotFoundError:
+                        pass
+        finally:
+            os.close(fd)
+        os.rmdir(folder.name, dir_fd=parent)
+    finally:
+        os.close(parent)

@@ -25,7 +25,7 @@ from ..renderers.games import view
 from ..renderers.pdf import render_pdf
 from ..renderers.sheets import print_set_pages
 from . import pars
-from .atomic import Transaction, put_bytes, remove_named, write_error
+from .atomic import Transaction, lstat_at, open_dir, put_bytes, refuse_link, remove_named, write_error
 from .config import SiteConfig
 
 RENDER_VERSION = 4  # bump when the files made from a bundle change (4: measured difficulty on pages and sheets)
@@ -171,42 +171,69 @@ def install_day(site: Path, date: _dt.date, files: dict[str, bytes], tx: Transac
     Returns "written" or "unchanged"."""
     folder = site / day_path(date)
     names = day_names()
-    if not folder.exists():
+    month = tx.open_folder(folder.parent)  # every name below is opened in it, through no link
+    try:
+        st = os.stat(folder.name, dir_fd=month, follow_symlinks=False)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        os.close(month)
+        raise write_error(folder, e, "read") from None
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        os.close(month)
+        raise refuse_link(folder)
+    if st is None:
         stage = staging_folder(folder)
-        tx.mkdir(folder.parent)
-        if stage.exists():  # left by a killed run: its files are ours, by name
-            try:
-                remove_named(stage, names)
-            except OSError as e:
-                raise InputError(f"cannot clear {str(stage)!r} (left by an earlier run): {e.strerror or e}; "
-                                 "remove it by hand") from None
         try:
-            stage.mkdir()
-        except OSError as e:
-            raise write_error(stage, e, "create folder") from None
-        try:
-            for name in names:  # the mark last
-                target = stage / name
-                try:
-                    put_bytes(target, files[name])
-                except OSError as e:
-                    raise write_error(folder / name, e) from None
-            try:
-                os.rename(stage, folder)
-            except OSError as e:
-                raise write_error(folder, e, "move into place") from None
-        except BaseException:
-            try:
-                remove_named(stage, names)
-            except OSError:
-                pass
-            raise
+            _stage_day(site, month, folder, stage, files, names)
+        finally:
+            os.close(month)
         tx.adopt_folder(folder, names)
         return "written"
+    os.close(month)
     changed = False
     for name in names:
         changed |= tx.write(folder / name, files[name])
     return "written" if changed else "unchanged"
+
+
+def _stage_day(site: Path, month: int, folder: Path, stage: Path, files: dict[str, bytes],
+               names: tuple[str, ...]) -> None:
+    """Write a new day into ``stage`` and rename it to ``folder``, both named in the open folder
+    ``month``; on failure the staging folder goes."""
+    st = lstat_at(month, stage.name)
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise refuse_link(stage)
+    if st is not None:  # left by a killed run: its files are ours, by name
+        try:
+            remove_named(site, stage, names)
+        except OSError as e:
+            raise InputError(f"cannot clear {str(stage)!r} (left by an earlier run): {e.strerror or e}; "
+                             "remove it by hand") from None
+    try:
+        os.mkdir(stage.name, 0o755, dir_fd=month)
+    except OSError as e:
+        raise write_error(stage, e, "create folder") from None
+    try:
+        fd = open_dir(site, stage)
+        try:
+            for name in names:  # the mark last
+                try:
+                    put_bytes(stage / name, files[name], exclusive=True, dir_fd=fd)
+                except OSError as e:
+                    raise write_error(folder / name, e) from None
+        finally:
+            os.close(fd)
+        try:
+            os.rename(stage.name, folder.name, src_dir_fd=month, dst_dir_fd=month)
+        except OSError as e:
+            raise write_error(folder, e, "move into place") from None
+    except BaseException:
+        try:
+            remove_named(site, stage, names)
+        except (OSError, InputError):
+            pass
+        raise
 
 
 def publish_day(site: Path, date: _dt.date, cfg: SiteConfig, tx: Transaction, *, force: bool = False,

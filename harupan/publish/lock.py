@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from ..engine.errors import InputError
+from .atomic import open_dir, refuse_link
 
 LOCK_NAME = ".harupan.lock"
 
@@ -26,18 +27,25 @@ class LockBusy(InputError):
 class SiteLock:
     """The lock file ``name`` in ``folder``; ``busy`` is the error when another run holds it."""
 
-    def __init__(self, folder: Path, name: str = LOCK_NAME, busy: str = "another harupan run is publishing to"):
+    def __init__(self, folder: Path, name: str = LOCK_NAME, busy: str = "another harupan run is publishing to",
+                 root: Path | None = None):
         self.path = Path(folder) / name
+        self.root = Path(folder) if root is None else Path(root)  # the folder is reached from it through no link
         self.busy = busy
         self.fd: int | None = None
 
     def acquire(self, wait: float = 0.0) -> None:
         """Take the lock, or raise :class:`LockBusy` if another run still holds it after ``wait``
         seconds (tried again every 50 ms; never waits without end)."""
+        folder = open_dir(self.root, self.path.parent, create=True)
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+            fd = os.open(self.path.name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=folder)
         except OSError as e:
+            if e.errno == errno.ELOOP:
+                raise refuse_link(self.path) from None
             raise InputError(f"cannot open the lock file {str(self.path)!r}: {e.strerror or e}") from None
+        finally:
+            os.close(folder)
         deadline = time.monotonic() + wait
         while True:
             try:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import datetime as _dt
 import sys
+from collections.abc import Callable
 
 STAMPED = False  # set by the commands that write a log
+BEFORE_NOTE: Callable[[], None] | None = None  # set while a progress line is on the terminal: clears it, so a note gets a line of its own
 
 
 def stamp() -> str:
@@ -16,6 +18,8 @@ def stamp() -> str:
 
 def note(text: str) -> None:
     try:
+        if BEFORE_NOTE is not None:
+            BEFORE_NOTE()
         sys.stderr.write(f"{stamp()}harupan: {text}\n")
         sys.stderr.flush()
     except OSError:

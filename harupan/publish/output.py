@@ -49,7 +49,8 @@ def output_target(out: str) -> Path | None:
         st = None
     except OSError as e:
         raise InputError(f"cannot use output {out!r}: {e.strerror or e}") from None
-    if st is not None and stat.S_ISLNK(st.st_mode):
+    linked = st is not None and stat.S_ISLNK(st.st_mode)
+    if linked:
         path = Path(os.path.realpath(path))
         try:
             st = os.stat(path)
@@ -58,7 +59,7 @@ def output_target(out: str) -> Path | None:
         except OSError as e:
             raise InputError(f"cannot use output {out!r} (a link to {str(path)!r}): {e.strerror or e}") from None
     if st is not None and not stat.S_ISREG(st.st_mode):
-        where = f" (a link to {str(path)!r})" if str(path) != out else ""
+        where = f" (a link to {str(path)!r})" if linked else ""
         hint = "; give a file name" if stat.S_ISDIR(st.st_mode) else "; harupan writes only regular files (-o - for standard output)"
         raise InputError(f"output {out!r}{where} is {_kind(st.st_mode)}{hint}")
     if not path.parent.is_dir():

@@ -184,6 +184,82 @@ def claim_rules_folder(out: Path, slugs: set[str]) -> None:
     _claim(out, RULES_MARKER, "rule pages folder", recognise)
 
 
+def _removed_unopened(name: str) -> bool:
+    """A temporary or kept-old name (``.NAME.tmp``, ``.NAME.old``): harupan removes whatever is
+    there by name and never opens it, so a link there leads nowhere."""
+    return name.startswith(".") and name.endswith((".tmp", ".old")) and _undecorated(name) != name
+
+
+def _links_below(folder: Path, shown: str) -> str | None:
+    """The first symbolic link in the tree under ``folder`` (not followed), as ``shown/...``."""
+    for root, dirs, files in os.walk(folder):
+        rel = Path(shown) / Path(root).relative_to(folder)
+        for name in sorted(dirs + files):
+            if os.path.islink(os.path.join(root, name)) and not _removed_unopened(name):
+                return (rel / name).as_posix()
+    return None
+
+
+def _scan(path: str) -> list[os.DirEntry]:
+    try:
+        with os.scandir(path) as entries:
+            return sorted(entries, key=lambda e: e.name)
+    except OSError as e:
+        raise InputError(f"cannot read folder {path!r}: {e.strerror or e}") from None
+
+
+def planted_link(site: Path) -> str | None:
+    """The first symbolic link (relative to ``site``) among the paths harupan writes or lists in a
+    site: its own top-level files and folders, everything under ``archive/``, ``rules/``,
+    ``static/``, ``icons/`` and ``.pars/``, and every year, month and day folder and day file
+    (temporary names aside: they are removed, never opened). None when there is none. Looked at
+    before a run writes anything (with ``scandir``, whose entries tell a link without a call
+    each: about 0.1 s for ten years of days); the writes themselves go through no link either
+    (publish/atomic.py), so a link planted later is refused too."""
+    site = Path(site)
+    for top in _scan(str(site)):
+        name = top.name
+        year = re.fullmatch(r"\d{4}", name) is not None
+        if not (year or name in TOP_FOLDERS or _ours_or_temp(name, TOP_FILES) or name == SITE_MARKER):
+            continue
+        if top.is_symlink():
+            if _removed_unopened(name):
+                continue
+            return name
+        if name in TOP_FOLDERS and top.is_dir():
+            bad = _links_below(site / name, name)
+            if bad:
+                return bad
+        elif year and top.is_dir():
+            for month in _scan(top.path):
+                if month.is_symlink():
+                    return f"{name}/{month.name}"
+                if not month.is_dir():
+                    continue
+                for day in _scan(month.path):
+                    if day.is_symlink():
+                        if _removed_unopened(day.name):
+                            continue
+                        return f"{name}/{month.name}/{day.name}"
+                    if not day.is_dir():
+                        continue
+                    for f in _scan(day.path):
+                        if f.is_symlink() and not _removed_unopened(f.name):
+                            return f"{name}/{month.name}/{day.name}/{f.name}"
+    return None
+
+
+def refuse_planted_links(folder: Path, *, whole_tree: bool = False) -> None:
+    """Exit 2 naming the first link harupan did not make where it writes (see :func:`planted_link`;
+    ``whole_tree`` for a rule pages folder, every path in it)."""
+    from .atomic import refuse_link
+
+    folder = Path(folder)
+    bad = _links_below(folder, ".") if whole_tree else planted_link(folder)
+    if bad is not None:
+        raise refuse_link(folder / bad)
+
+
 def _claim(folder: Path, marker: str, what: str, recognise) -> None:
     folder = Path(folder)
     try:

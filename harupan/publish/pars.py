@@ -38,7 +38,7 @@ from ..generator.daily import bundle_json, day_part
 from ..generator.games.shisen import order_fault
 from ..generator.games.zodiac import Par, par_fault
 from ..generator.shisen import DEFAULT_SIZE, GENERATOR_VERSION, PRESETS, deal, parse_size
-from .atomic import drop_temp, ensure_dir, temp_name, write_error, write_locked
+from .atomic import drop_temp, lstat_at, open_dir, temp_name, unlink_at, write_error, write_locked
 from .lock import LockBusy, SiteLock
 from .notes import note
 
@@ -155,8 +155,7 @@ def load(site: Path, day: _dt.date, bot: str | None, levels=()) -> Kept:
 
 def prepare_lock(site: Path) -> SiteLock:
     """The lock one ``prepare`` holds while it runs (the folder is made if need be)."""
-    ensure_dir(Path(site) / FOLDER)
-    return SiteLock(Path(site) / FOLDER, LOCK_NAME, "another 'harupan prepare' is running in")
+    return SiteLock(Path(site) / FOLDER, LOCK_NAME, "another 'harupan prepare' is running in", root=site)
 
 
 def forget(site: Path, date: _dt.date, *, locked: bool = False) -> None:
@@ -165,14 +164,12 @@ def forget(site: Path, date: _dt.date, *, locked: bool = False) -> None:
     the caller holds the prepare lock), since a running one may be writing that name now."""
     path = par_path(site, date)
     try:
-        path.unlink()
-    except FileNotFoundError:
-        pass
+        unlink_at(site, path)
     except OSError as e:
         raise write_error(path, e, "remove") from None
     if locked:
-        drop_temp(path)
-    elif os.path.lexists(temp_name(path)):
+        drop_temp(site, path)
+    elif _exists(site, temp_name(path)):
         lock = prepare_lock(site)
         try:
             lock.acquire()
@@ -180,9 +177,21 @@ def forget(site: Path, date: _dt.date, *, locked: bool = False) -> None:
             note(f"left {str(temp_name(path))!r} to the prepare that is running")
             return
         try:
-            drop_temp(path)
+            drop_temp(site, path)
         finally:
             lock.release()
+
+
+def _exists(site: Path, path: Path) -> bool:
+    """Whether ``path`` (below ``site``) is there, looked up through no link."""
+    try:
+        fd = open_dir(site, path.parent)
+    except FileNotFoundError:
+        return False
+    try:
+        return lstat_at(fd, path.name) is not None
+    finally:
+        os.close(fd)
 
 
 def make(task: tuple) -> tuple[_dt.date, bytes]:
@@ -196,4 +205,4 @@ def make(task: tuple) -> tuple[_dt.date, bytes]:
 
 def write(site: Path, date: _dt.date, data: bytes) -> None:
     """Keep a day's record; the caller holds the prepare lock."""
-    write_locked(par_path(site, date), data)
+    write_locked(site, par_path(site, date), data)

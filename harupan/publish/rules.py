@@ -18,7 +18,7 @@ from ..renderers.raster import png_bytes, render_image
 from ..renderers.rules import rule_page_html
 from ..renderers.webfont import subset_woff
 from .atomic import Transaction
-from .owner import claim_rules_folder
+from .owner import claim_rules_folder, refuse_planted_links
 from .content import ContentError, Page, load_pages
 from .figures import KINDS, FigureProblem, caption, compute
 
@@ -95,7 +95,8 @@ def build(out: Path, content: Path | None = None, *, home_url: str = "../../inde
     checked = checked or check(content)  # the site build has checked already
     if write is None:
         claim_rules_folder(out, {p.slug for p in checked.pages})
-        with Transaction() as tx:
+        refuse_planted_links(out, whole_tree=True)
+        with Transaction(out) as tx:
             return build(out, content, home_url=home_url, font_url=font_url, write_font=write_font,
                          checked=checked, write=tx.write)
     ordered = sorted(checked.pages, key=lambda p: p.slug)

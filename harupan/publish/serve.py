@@ -4,38 +4,131 @@ It serves what a static host would: the site's files, with the site's own 404 pa
 else. Dot files and dot folders (the lock, the build marks, the kept pars, a day being staged)
 are not part of the site and answer 404 like a missing file; so do folders without an
 index.html (no listings).
+
+It serves nothing but the regular files inside the folder: the path is walked a name at a time
+from the site's folder, each name opened relative to its parent without following links, so a
+symlink anywhere in the site (``etc -> /etc``) answers 404 like a missing file, and ``..`` never
+leaves the folder. A malformed path (a NUL, a bad or non-UTF-8 percent-escape, more than 2,048
+characters) answers 400. A request that fails in any other way is one line in the log, never a
+traceback.
 """
 
 from __future__ import annotations
 
+import email.utils
+import errno
 import functools
 import http.server
 import os
-import posixpath
-from pathlib import Path
+import re
+import stat
+import sys
 from urllib.parse import unquote, urlsplit
+
+MAX_PATH = 2048  # characters of a request's path: far more than any page of the site needs
+_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_FILE = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+
+class BadPath(Exception):
+    """A request path that is not a path (answered with 400)."""
+
+
+def request_parts(target: str) -> list[str]:
+    """The names of a request target's path, decoded; :class:`BadPath` when it is malformed."""
+    if len(target) > MAX_PATH:
+        raise BadPath("the path is too long")
+    raw = urlsplit(target).path
+    if _BAD_ESCAPE.search(raw):
+        raise BadPath("a bad percent-escape")
+    try:
+        text = unquote(raw, errors="strict")
+    except UnicodeDecodeError:
+        raise BadPath("a percent-escape that is not UTF-8") from None
+    if "\0" in text or "\\" in text:
+        raise BadPath("a NUL or a backslash")
+    return [p for p in text.split("/") if p]
+
+
+def open_in(root: str | int, parts: list[str]) -> tuple[int, os.stat_result] | None:
+    """A descriptor of the regular file or folder ``parts`` names under ``root`` (a path, or an
+    open folder's descriptor) and its status, reached through no link and no dot name; None if
+    there is no such thing."""
+    if any(p.startswith(".") for p in parts):
+        return None  # dot files, '.', '..': not part of the site
+    fd = os.dup(root) if isinstance(root, int) else os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            try:
+                child = os.open(part, _DIR if not last else _FILE, dir_fd=fd)
+            except OSError as e:
+                if e.errno in (errno.ENOENT, errno.ELOOP, errno.ENOTDIR, errno.EACCES, errno.ENAMETOOLONG):
+                    return None
+                raise
+            os.close(fd)
+            fd = child
+        st = os.fstat(fd)
+        if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+            return None  # a FIFO or a device is never read
+        result, fd = (fd, st), -1
+        return result
+    finally:
+        if fd >= 0:
+            os.close(fd)
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    def _hidden(self) -> bool:
-        path = posixpath.normpath(unquote(urlsplit(self.path).path))
-        return any(part.startswith(".") for part in path.split("/") if part)
-
     def send_head(self):
-        if self._hidden():
+        try:
+            parts = request_parts(self.path)
+        except BadPath as e:
+            self.send_error(400, str(e))
+            return None
+        found = open_in(self.directory, parts)
+        if found is not None and stat.S_ISDIR(found[1].st_mode):
+            folder = found[0]
+            if not urlsplit(self.path).path.endswith("/"):
+                os.close(folder)
+                split = urlsplit(self.path)
+                self.send_response(301)
+                self.send_header("Location", split.path + "/" + (f"?{split.query}" if split.query else ""))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            try:
+                found = open_in(folder, ["index.html"])
+            finally:
+                os.close(folder)
+            if found is not None and not stat.S_ISREG(found[1].st_mode):
+                os.close(found[0])
+                found = None
+            parts = [*parts, "index.html"]
+        if found is None:
             self.send_error(404)
             return None
-        return super().send_head()
+        fd, st = found
+        f = os.fdopen(fd, "rb")
+        self.send_response(200)
+        self.send_header("Content-type", self.guess_type(parts[-1] if parts else "index.html"))
+        self.send_header("Content-Length", str(st.st_size))
+        self.send_header("Last-Modified", email.utils.formatdate(st.st_mtime, usegmt=True))
+        self.end_headers()
+        return f
 
     def list_directory(self, path):
         self.send_error(404)
         return None
 
     def send_error(self, code, message=None, explain=None):
-        page = Path(self.directory) / "404.html"
-        if code != 404 or not page.is_file():
+        found = open_in(self.directory, ["404.html"]) if code == 404 else None
+        if found is None or not stat.S_ISREG(found[1].st_mode):
+            if found is not None:
+                os.close(found[0])
             return super().send_error(code, message, explain)
-        body = page.read_bytes()
+        with os.fdopen(found[0], "rb") as f:
+            body = f.read(1 << 20)
         self.send_response(404, message)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
@@ -45,6 +138,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
 
-def server(site: Path, port: int) -> http.server.ThreadingHTTPServer:
+class SiteServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """One line for a request that failed, never a traceback."""
+        kind, value = sys.exc_info()[:2]
+        sys.stderr.write(f"harupan: a request from {client_address[0]} failed: "
+                         f"{getattr(kind, '__name__', kind)}: {value}\n")
+
+
+def server(site, port: int) -> SiteServer:
     handler = functools.partial(SiteHandler, directory=os.fspath(site))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return SiteServer(("127.0.0.1", port), handler)

@@ -40,11 +40,11 @@ from .days import day_path, install_day, make_day, publish_day, published_dates,
 from .listings import write_listings
 from .lock import SiteLock
 from .notes import note
-from .owner import claim_site
+from .owner import claim_site, refuse_planted_links
 from .pool import map_days, pool_map, start_pool
-from .progress import terminal_progress
+from .progress import reporter
 
-__all__ = ["build", "check_site_dir", "date_range", "prepare", "published_dates", "terminal_progress"]
+__all__ = ["build", "check_site_dir", "date_range", "prepare", "published_dates", "reporter"]
 
 PACKAGE = Path(str(resources.files("harupan"))).resolve()
 
@@ -58,6 +58,7 @@ def check_site_dir(site: Path) -> Path:
     if resolved == content or content in resolved.parents:
         raise InputError(f"site folder {str(site)!r} is inside content/; choose another folder")
     claim_site(site)
+    refuse_planted_links(site)
     return site
 
 
@@ -97,13 +98,16 @@ def _make_day_job(args) -> tuple[_dt.date, dict[str, bytes] | None]:
     return date, make_day(Path(site), date, cfg, force=force)
 
 
+STATES = {"written": "written", "unchanged": "unchanged", "skipped": "already current"}  # for progress lines
+
+
 def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, force: bool = False,
           progress=None) -> dict[str, int]:
     """Publish many days (made in parallel across processes), then the listings, under the lock,
     as one transaction: a failure leaves the site as it was."""
     site = check_site_dir(site)
     counts = {"written": 0, "unchanged": 0, "skipped": 0}
-    with SiteLock(site), Transaction() as tx:
+    with SiteLock(site), Transaction(site) as tx:
         for name, content in app.with_app_files(static_files(), cfg).items():  # before any page that links them
             tx.write(site / name, content)
         work = [(d, str(site), cfg, force) for d in dates]
@@ -112,10 +116,12 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
         def record(date: _dt.date, files: dict[str, bytes] | None) -> None:
             results[date] = "skipped" if files is None else install_day(site, date, files, tx)
             if progress:
-                progress(len(results), len(work))
+                progress(len(results), len(work), date=date, state=STATES[results[date]])
 
         if jobs > 1 and len(work) == 1:  # one day (the nightly run): its pieces side by side
             results[dates[0]] = publish_one_day_in_parallel(site, dates[0], cfg, tx, jobs, force)
+            if progress:
+                progress(1, 1, date=dates[0], state=STATES[results[dates[0]]])
         else:
             map_days(_make_day_job, work, jobs, record)
         for result in results.values():
@@ -147,7 +153,7 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
     lock.acquire(wait=2.0)  # a publishing run takes it for a moment to remove a leftover
     try:
         for day in _days_before(min(dates), 31) if dates else ():  # what a prepare killed
-            drop_temp(pars.par_path(site, day))  # mid-write left of recent days, by name
+            drop_temp(site, pars.par_path(site, day))  # mid-write left of recent days, by name
         todo = []
         for d in dates:
             if (site / day_path(d) / "puzzle.json").is_file():
@@ -157,7 +163,7 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
             kept = pars.load(site, d, bot, levels)
             if (bot is None or kept.par is not None) and set(levels) <= set(kept.layouts):
                 counts["kept already"] += 1
-                drop_temp(pars.par_path(site, d))  # what a killed prepare left of it, if anything
+                drop_temp(site, pars.par_path(site, d))  # what a killed prepare left of it, if anything
             else:
                 todo.append((d, bot, levels))
 
@@ -165,8 +171,10 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
             pars.write(site, date, data)
             counts["prepared"] += 1
             if progress:
-                progress(counts["prepared"], len(todo))
+                progress(counts["prepared"], len(todo), date=date, state="prepared")
 
+        if progress:
+            progress(0, len(todo), dates=[d for d, _, _ in todo])
         map_days(pars.make, todo, jobs, keep)
     finally:
         lock.release()

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+import os
+import stat
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -43,8 +45,16 @@ def use_font(path: str | None) -> None:
     p = Path(path)
     if _override.get("sans") == p:
         return
-    if not p.is_file():
-        raise InputError(f"font file {path!r} does not exist")
+    try:
+        mode = os.stat(p).st_mode
+    except FileNotFoundError:
+        raise InputError(f"font file {path!r} does not exist") from None
+    except OSError as e:
+        raise InputError(f"cannot read font file {path!r}: {e.strerror or e}") from None
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
+            else "a FIFO" if stat.S_ISFIFO(mode) else "not a regular file"
+        raise InputError(f"font file {path!r} is {kind}; give a font file (.ttf, .otf)")
     font.cache_clear()
     for role in ROLES:
         _override[role] = p

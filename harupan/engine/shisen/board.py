@@ -129,7 +129,8 @@ def _point(v: Any, where: str) -> Point:
 def layout_from_dict(data: Any, *, source: str | None = None) -> Layout:
     try:
         if not isinstance(data, dict):
-            raise InputError("expected a JSON object")
+            kind = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}.get(type(data), "a number")
+            raise InputError(f"expected a {FORMAT} JSON object ({{\"format\": ..., \"cells\": [rows]}}), got {kind}")
         if data.get("format") != FORMAT:
             raise InputError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
         cells = data.get("cells")
@@ -213,7 +214,17 @@ def load_json(text: str, *, source: str | None = None) -> Any:
     except json.JSONDecodeError as e:
         raise InputError(f"line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}", source=source) from None
     except (ValueError, RecursionError) as e:  # a number too long to convert, arrays nested too deep
-        raise InputError(f"invalid JSON: {e}", source=source) from None
+        raise InputError(f"invalid JSON: {json_problem(e)}", source=source) from None
+
+
+def json_problem(e: Exception) -> str:
+    """What ``json.loads`` disliked, in our words: Python's own text for a number too long to
+    convert tells the reader to change an interpreter setting, which is no help to a user."""
+    if isinstance(e, RecursionError):
+        return "nested too deeply"
+    if "digits" in str(e) and "int" in str(e):
+        return "a number longer than 4,300 digits (no count, coordinate or score is that long)"
+    return str(e)
 
 
 def parse_json(text: str, *, source: str | None = None) -> Layout:
@@ -221,7 +232,8 @@ def parse_json(text: str, *, source: str | None = None) -> Layout:
 
 
 def parse_any(text: str, *, source: str | None = None) -> Layout:
-    """The text or the JSON form, detected by the first non-blank character."""
-    if text.lstrip().startswith("{"):
+    """The text or the JSON form, detected by the first non-blank character (``[`` too: JSON that
+    is not the object form is reported as JSON, not as a tile code)."""
+    if text.lstrip().startswith(("{", "[")):
         return parse_json(text, source=source)
     return Layout(parse_text(text, source=source))

@@ -1,0 +1,107 @@
+"""Issue 20, item 6: ``harupan site serve`` serves only the regular files inside the folder (never
+a symlink, never outside), answers malformed paths with 400 or 404, and never prints a
+traceback."""
+
+import os
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from conftest import FAST, ROOT
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """A folder with pages, a planted link to a folder and one to a file outside it, served by
+    ``harupan site serve`` in a process of its own; yields (port, site) and the server's stderr
+    is checked after."""
+    tmp_path = tmp_path_factory.mktemp("serve")
+    site = tmp_path / "site"
+    (site / "2026" / "12" / "01").mkdir(parents=True)
+    (site / "index.html").write_text("<p>home</p>")
+    (site / "404.html").write_text("<p>not here</p>")
+    (site / "2026" / "12" / "01" / "index.html").write_text("<p>day</p>")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("secret")
+    (outside / "index.html").write_text("secret page")
+    (site / "etcl").symlink_to("/etc")
+    (site / "out").symlink_to(outside)
+    (site / "secret.txt").symlink_to(outside / "secret.txt")
+    (site / "2026" / "12" / "02").symlink_to(outside)
+    (site / "fifo").mkdir()
+    os.mkfifo(site / "fifo" / "index.html")
+    proc = subprocess.Popen([sys.executable, "-m", "harupan", "site", "serve", "--site", str(site), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            env=dict(os.environ, **FAST, PYTHONPATH=str(ROOT)))
+    line = proc.stdout.readline()
+    port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+    try:
+        yield port, site
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+        assert "Traceback" not in err, err
+
+
+def request(port: int, target: bytes) -> tuple[int, bytes]:
+    """The status and body of ``GET target`` sent as raw bytes (no client tidying the path)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(b"GET " + target + b" HTTP/1.0\r\nHost: x\r\n\r\n")
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    assert data, f"an empty reply to {target!r}"
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
+
+
+def test_pages_are_served(served):
+    port, _ = served
+    assert request(port, b"/") == (200, b"<p>home</p>")
+    assert request(port, b"/2026/12/01/") == (200, b"<p>day</p>")
+    assert request(port, b"/2026/12/01/index.html?x=1") == (200, b"<p>day</p>")
+    assert request(port, b"/2026/12/01")[0] == 301
+
+
+@pytest.mark.parametrize("target", [b"/etcl/passwd", b"/etcl/", b"/out/secret.txt", b"/out/", b"/secret.txt",
+                                    b"/2026/12/02/", b"/2026/12/02/index.html", b"/../../../../etc/passwd",
+                                    b"/%2e%2e/%2e%2e/etc/passwd", b"/2026/..%2f..%2f..%2fetc/passwd",
+                                    b"/fifo/", b"/fifo/index.html", b"/nothing"])
+def test_links_fifos_and_the_world_outside_answer_404(served, target):
+    port, _ = served
+    status, body = request(port, target)
+    assert (status, body) == (404, b"<p>not here</p>"), target
+
+
+@pytest.mark.parametrize("target", [b"/%00", b"/index.html%00.png", b"/%zz", b"/%", b"/a%2", b"/%ff%fe",
+                                    b"/" + b"a" * 5000, b"/%5c..%5cetc"], ids=lambda t: t[:20].decode())
+def test_malformed_paths_answer_400(served, target):
+    port, _ = served
+    status, body = request(port, target)
+    assert status == 400, (target, status)
+    assert b"secret" not in body
+
+
+def test_a_planted_404_page_link_is_not_read(tmp_path):
+    """Even the site's 404 page is read through no link."""
+    import threading
+
+    from harupan.publish.serve import server
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("home")
+    (tmp_path / "secret").write_text("secret")
+    (site / "404.html").symlink_to(tmp_path / "secret")
+    httpd = server(site, 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        status, body = request(httpd.server_address[1], b"/nothing")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert status == 404 and b"secret" not in body
+
