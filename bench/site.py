@@ -11,6 +11,19 @@
    Target: 365 days <= 2 min.
 3. The same command again with nothing to do. Target: <= 5 s.
 
+``--only ten-years`` (issue 20, "growing old gracefully"): a site holding ten years of days, today
+fixed with HARUPAN_TODAY. The newest days are real; the 3,650 before them are made by
+:func:`fake_days`, which copies one real day folder to each date (its images and sheets as hard
+links; its ``puzzle.json`` given the date's own zodiac start and no par, so it still checks
+clean, and a build mark to match). Against it, each measured beside the same on a site of one
+real day (the baseline):
+
+a. a prepared night (``prepare`` the day, then ``daily``), target <= 2 s and no growth with the
+   archive;
+b. ``site build`` over the whole ten years with nothing to do;
+c. ``site check`` of the whole site, and of the real days alone (per day: a real day also replays
+   its par, which the copies lack).
+
 The package's bytecode is compiled first, as ``pip install`` leaves it: this machine sets
 PYTHONDONTWRITEBYTECODE, so every process would otherwise compile harupan's modules from source
 (about 0.3 s each, in the run and in each worker).
@@ -19,6 +32,7 @@ PYTHONDONTWRITEBYTECODE, so every process would otherwise compile harupan's modu
 import argparse
 import compileall
 import datetime as dt
+import json
 import os
 import statistics
 import subprocess
@@ -40,13 +54,99 @@ def harupan(*args, env=None) -> float:
     return dt_
 
 
+def fake_days(site: Path, template: dt.date, dates: list[dt.date]) -> None:
+    """Copy the real day ``template`` of ``site`` to each of ``dates`` (see the docstring)."""
+    sys.path.insert(0, str(ROOT))
+    from harupan.engine.zodiac import seed_for, start_cells
+    from harupan.generator.daily import WEEKDAYS_KO, bundle_json
+    from harupan.publish.config import load_config
+    from harupan.publish.days import MARK, build_mark, day_names, day_path
+
+    cfg = load_config()
+    src = site / day_path(template)
+    bundle = json.loads((src / "puzzle.json").read_bytes())
+    for d in dates:
+        folder = site / day_path(d)
+        folder.mkdir(parents=True)
+        iso = d.isoformat()
+        bundle.update(date=iso, weekday=WEEKDAYS_KO[d.weekday()])
+        bundle["zodiac"] = {"format": bundle["zodiac"]["format"], "seed": seed_for(iso), "start": start_cells(iso)}
+        for level in bundle["shisen"].values():
+            level["date"] = iso
+        data = bundle_json(bundle)
+        (folder / "puzzle.json").write_bytes(data)
+        for name in day_names():
+            if name not in ("puzzle.json", MARK):
+                os.link(src / name, folder / name)
+        (folder / MARK).write_text(build_mark(data, cfg))
+
+
+def ten_years(tmp: str, jobs: int, nights: int) -> None:
+    """Section ``ten-years`` (see the docstring)."""
+    env = {"HARUPAN_DIFFICULTIES": "easy,normal,hard"}
+    first_night = dt.date(2026, 12, 1)
+    real = [first_night - dt.timedelta(days=2), first_night - dt.timedelta(days=1)]
+    span = [real[0] - dt.timedelta(days=i) for i in range(3650, 0, -1)]
+
+    def night(site, d):
+        today = {**env, "HARUPAN_TODAY": d.isoformat()}
+        harupan("prepare", "--from", d.isoformat(), "--days", "1", "--site", str(site), "--quiet", env=today)
+        return harupan("daily", "--date", d.isoformat(), "--site", str(site), env=today)
+
+    sites = {"one day": Path(tmp) / "one-day", "ten years": Path(tmp) / "ten-years"}
+    for name, site in sites.items():
+        for d in real if name == "ten years" else real[-1:]:
+            harupan("daily", "--date", d.isoformat(), "--site", str(site), "--par", "quick",
+                    env={**env, "HARUPAN_TODAY": d.isoformat()})
+    t0 = time.perf_counter()
+    fake_days(sites["ten years"], real[-1], span)
+    print(f"ten-year fixture: {len(span)} copied days + {len(real)} real in {time.perf_counter() - t0:.1f} s",
+          flush=True)
+    for site in sites.values():  # the listings of the copied days, once (as the nights that made them would have)
+        t = harupan("site", "build", "--site", str(site), "--quiet", env={**env, "HARUPAN_TODAY": real[-1].isoformat()})
+        print(f"listings of {site.name} written once, unmeasured by the nights: {t:.2f} s", flush=True)
+    times: dict[str, list[float]] = {k: [] for k in sites}
+    for i in range(nights):
+        for name, site in sites.items():
+            times[name].append(night(site, first_night + dt.timedelta(days=i)))
+    for name, ts in times.items():
+        print(f"a prepared night (full par), site of {name}: median {statistics.median(ts):.2f} s, "
+              f"max {max(ts):.2f} s over {len(ts)} nights (target <= 2 s)", flush=True)
+    growth = statistics.median(times["ten years"]) - statistics.median(times["one day"])
+    print(f"what ten years add to a night: {growth:+.2f} s (target: nothing that grows with the archive)", flush=True)
+    last = first_night + dt.timedelta(days=nights - 1)
+    today = {**env, "HARUPAN_TODAY": last.isoformat()}
+    for name, site in sites.items():
+        start = span[0] if name == "ten years" else real[-1]
+        t = harupan("site", "build", "--from", start.isoformat(), "--to", last.isoformat(), "--site", str(site),
+                    "--quiet", "--jobs", str(jobs), env=today)
+        days = (last - start).days + 1
+        print(f"no-change site build, {name} ({days} days): {t:.2f} s", flush=True)
+    for name, site in sites.items():
+        t = harupan("site", "check", "--site", str(site), "--quiet", "--jobs", str(jobs), env=today)
+        days = sum(1 for _ in site.glob("[0-9]*/[0-9]*/[0-9]*"))
+        print(f"site check, {name} ({days} days), --jobs {jobs}: {t:.2f} s = {1000 * t / days:.1f} ms a day",
+              flush=True)
+    site = sites["ten years"]
+    pages = [p.stat().st_size for p in [site / "index.html", site / "archive/index.html", site / "feed.xml",
+                                        site / "sitemap.xml", *site.glob("archive/*/*/index.html")]]
+    print(f"listing pages: largest {max(pages) / 1e3:.0f} KB (sitemap.xml {(site / 'sitemap.xml').stat().st_size / 1e3:.0f} "
+          f"KB, archive index {(site / 'archive/index.html').stat().st_size / 1e3:.0f} KB, "
+          f"{len(list(site.glob('archive/*/*/index.html')))} month pages)", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--days", type=int, default=365)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--nights", type=int, default=5, help="nightly runs measured per par setting")
+    ap.add_argument("--only", choices=["ten-years"], default=None, help="run one section alone")
     args = ap.parse_args()
     compileall.compile_dir(ROOT / "harupan", quiet=1)
+    if args.only == "ten-years":
+        with tempfile.TemporaryDirectory() as tmp:
+            ten_years(tmp, args.jobs, args.nights)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         def nights(site, par, first, n):
             return [harupan("daily", "--date", (first + dt.timedelta(days=i)).isoformat(), "--site", str(site),

@@ -97,9 +97,9 @@ def tamper(path, change):
     (lambda r: r.update(generator=0), "from generator 0", "making"),
     (lambda r: r["par"].update(bot="full"), "not from the 'quick' bot", "playing"),
     (lambda r: r.update(format="something else"), "not a harupan/prepared@1 record", "making"),
-    (lambda r: r["shisen"]["normal"]["cells"][0].reverse(), "not the generator's deal", "dealing"),
+    (lambda r: r["shisen"]["normal"]["cells"][0].reverse(), "are different tiles", "dealing"),  # the schema check (issue 20)
     (lambda r: r["shisen"]["normal"]["solution"].pop(), "does not clear it", "dealing"),
-    (lambda r: r["shisen"]["normal"]["difficulty"].update(attempt="x"), "names no attempt", "dealing"),
+    (lambda r: r["shisen"]["normal"]["difficulty"].update(attempt="x"), "difficulty.attempt: expected a whole number", "dealing"),
     (lambda r: r["shisen"]["normal"].update(cells=7), "does not read", "dealing"),
 ])
 def test_a_kept_part_that_fails_a_check_is_made_again(fresh_day, tmp_path, runner, change, why, again):

@@ -11,27 +11,15 @@ import click
 from ..engine.errors import InputError
 from ..publish import notes
 from ..publish import site as publish
-from ..publish.config import load_config, zone
+from ..publish.config import load_config
+from ..publish.when import check_publishable, today_in
 from .base import DATE, StampedCommand
-
-
-def today_in(tz: str) -> dt.date:
-    return dt.datetime.now(zone(tz)).date()
-
-
-FUTURE_DAYS = 366  # 'daily' and 'site build' refuse days further ahead than this, unless --allow-future
+from .check import check_cmd
 
 
 def check_not_far_ahead(dates: list[dt.date], tz: str, allowed: bool) -> None:
-    """A day more than a year past today is almost surely a typo (9999-12-31), and publishing it
-    would make it the home page's day for good."""
-    if allowed or not dates:
-        return
-    limit = today_in(tz) + dt.timedelta(days=FUTURE_DAYS)
-    last = max(dates)
-    if last > limit:
-        raise InputError(f"{last} is more than a year past today ({today_in(tz)} in {tz}); "
-                         "give --allow-future if that is meant")
+    """The date floor and the far-future guard (publish/when.py)."""
+    check_publishable(dates, tz, allowed)
 
 
 ALLOW_FUTURE = click.option("--allow-future", is_flag=True,
@@ -94,6 +82,7 @@ def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par
         dates = [first + dt.timedelta(days=i) for i in range(days)]
     except OverflowError:
         raise InputError(f"--days {days} from {first.isoformat()} runs past the year 9999") from None
+    check_not_far_ahead(dates, cfg.timezone, True)
     if jobs is None:
         jobs = default_jobs()
     with publish.reporter(quiet, dates, jobs=jobs) as progress:
@@ -160,3 +149,6 @@ def serve_cmd(site: str, port: int) -> None:
         pass
     finally:
         server.server_close()
+
+
+site_group.add_command(check_cmd)  # harupan site check (cli/check.py)

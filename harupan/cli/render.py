@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..engine.errors import InputError
+from ..engine.schema import Field, check
 from ..engine.shisen import parse_any
 from ..engine.shisen.board import layout_from_dict, layout_to_dict, load_json
 from ..engine.zodiac import FORMAT as ZODIAC_FORMAT
@@ -44,6 +45,8 @@ def _load(file: str) -> tuple[str, dict]:
     if isinstance(data, dict) and data.get("format") == ZODIAC_FORMAT:
         if not isinstance(data.get("start"), list):
             raise InputError(f"{name}: a zodiac file needs 'start', 16 ranks")
+        if data.get("date") is not None:
+            check(data["date"], Field("date"), f"{name}: date")
         return "zodiac", {"date": data.get("date"), "start": check_cells(data["start"], source=name)}
     return "shisen", layout_to_dict(layout_from_dict(data, source=name))
 

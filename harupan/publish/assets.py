@@ -128,6 +128,11 @@ def _shared_key(cfg: SiteConfig) -> str:
     return h.hexdigest()
 
 
+def shared_key(cfg: SiteConfig) -> str:
+    """What every page's shell is made from (see :func:`_shared_key`), for other pages kept across runs."""
+    return _shared_key(cfg)
+
+
 def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict]:
     """The rule pages and the font subset, made again only when what they are made from changed
     (they are the same every night; making them was most of the listings' time). Returns the

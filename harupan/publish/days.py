@@ -76,8 +76,14 @@ def day_is_current(site: Path, date: _dt.date, cfg: SiteConfig) -> bool:
 
 
 def is_published(folder: Path) -> bool:
-    """A day folder counts only when all its files and its mark are regular files."""
-    return all(_regular(folder / f) for f in day_names())
+    """A day folder counts only when all its files and its mark are regular files (not links):
+    one read of the folder, not a stat a file, so listing ten years stays quick."""
+    try:
+        with os.scandir(folder) as entries:
+            regular = {e.name for e in entries if e.is_file(follow_symlinks=False)}
+    except OSError:
+        return False
+    return regular.issuperset(day_names())
 
 
 def _regular(path: Path) -> bool:
@@ -103,20 +109,41 @@ def published_dates(site: Path) -> list[_dt.date]:
     return out
 
 
-def load_bundle(site: Path, date: _dt.date, cfg: SiteConfig, map_fn=map) -> tuple[DayBundle, bytes]:
-    """The day's bundle and its ``puzzle.json`` bytes: the archived file if there is one, else
-    freshly generated (with the parts kept by ``harupan prepare`` where they pass their checks:
-    publish/pars.py)."""
+class ArchiveError(InputError):
+    """An archived day that cannot be read back as a day (exit 2): the file is named."""
+
+
+ARCHIVE_LIMIT = 4 * 1024 * 1024  # a day's puzzle.json is tens of KB; a bigger one is not ours
+
+
+def read_day(site: Path, date: _dt.date) -> tuple[DayBundle, bytes]:
+    """An archived day's bundle and its ``puzzle.json`` bytes, checked: a JSON object of the day
+    format, each game's part in its own form, this date. :class:`ArchiveError` naming the file
+    otherwise (corrupt JSON, ``[]``, a part that is not one, another day's file)."""
     path = site / day_path(date) / "puzzle.json"
-    if path.exists():
-        try:
-            data = path.read_bytes()
-        except OSError as e:
-            raise CheckFailed(f"{path}: the archived day cannot be read ({e}); nothing was changed") from None
+    try:
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)), "rb") as f:  # not a planted link
+            data = f.read(ARCHIVE_LIMIT + 1)
+    except OSError as e:
+        raise ArchiveError(f"{path}: the archived day cannot be read ({e.strerror or e})") from None
+    if len(data) > ARCHIVE_LIMIT:
+        raise ArchiveError(f"{path}: the archived day is over {ARCHIVE_LIMIT // 2**20} MB, not a day's file")
+    try:
         bundle = load_bundle_json(data, str(path))
-        if bundle.date != date:
-            raise CheckFailed(f"{path}: holds {bundle.date.isoformat()!r}, not {date}")
-        return bundle, data
+    except CheckFailed as e:
+        raise ArchiveError(str(e).replace("; nothing was changed", "")) from None
+    if bundle.date != date:
+        raise ArchiveError(f"{path}: holds the day {bundle.date.isoformat()!r}, not {date}")
+    return bundle, data
+
+
+def load_bundle(site: Path, date: _dt.date, cfg: SiteConfig, map_fn=map) -> tuple[DayBundle, bytes]:
+    """The day's bundle and its ``puzzle.json`` bytes: the archived file if there is one (checked:
+    :func:`read_day`), else freshly generated (with the parts kept by ``harupan prepare`` where
+    they pass their checks: publish/pars.py)."""
+    path = site / day_path(date) / "puzzle.json"
+    if path.exists() or path.is_symlink():
+        return read_day(site, date)
     kept = pars.load(site, date, cfg.par, cfg.difficulties)
     bundle = day_bundle(date, difficulties=cfg.difficulties, par=cfg.par, map_fn=map_fn, known_par=kept.par,
                         known_layouts=kept.layouts)

@@ -1,46 +1,100 @@
-"""The pages that list days: home, archive calendar, Atom feed, sitemap and the 404 page."""
+"""The pages that list days: home, archive calendar, Atom feed, sitemap and the 404 page.
+
+Only days from their date on are listed (publish/when.py): a day made ahead waits in its folder.
+The archive is paged by month (``archive/YYYY/MM/index.html``, one calendar each) under an index
+of the months, so no page grows with the archive but the index, by one line a month."""
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 from pathlib import Path
 
 from ..renderers import site as pages
-from .assets import write_shared_pages
+from .assets import shared_key, write_shared_pages
+from ..engine.errors import InputError
 from .atomic import Transaction
-from .config import SiteConfig, zone
-from .days import day_path, published_dates, site_dict
+from .config import SiteConfig
+from .days import day_path, published_dates, read_day, site_dict
+from .when import listed, midnight, today_in
+
+__all__ = ["midnight", "write_listings", "listing_files"]
 
 
-def write_listings(site: Path, cfg: SiteConfig, tx: Transaction) -> None:
-    """Rule pages and the font subset (when their sources changed), then home, archive, feed,
-    sitemap and 404 (the static files went first, in :func:`publish.site.build`)."""
+MONTHS = ".months.json"  # in archive/: the days each month page lists, and what the pages were made with
+
+
+def _month_pages(site: Path, cfg: SiteConfig, isos: list[str], every: bool) -> dict[Path, bytes]:
+    """The archive's month pages that may have changed, then the record of what they list: a
+    month whose days, settings and templates are as recorded, and whose page is there, is left
+    as it is, so a night renders one or two months, not ten years of them (``every``: all)."""
     sd = site_dict(cfg)
-    dates = published_dates(site)
-    write = tx.write
-    rule_list = write_shared_pages(site, cfg, write)
-    latest = dates[-1] if dates else None
-    bundle = json.loads((site / day_path(latest) / "puzzle.json").read_bytes()) if latest else None
-    write(site / "archive" / "index.html", pages.archive_page([d.isoformat() for d in dates], sd).encode())
+    key = shared_key(cfg) + cfg.base_url
+    record = site / "archive" / MONTHS
+    before: dict = {}
+    if not every:
+        try:
+            stored = json.loads(record.read_text(encoding="utf-8"))
+            if isinstance(stored, dict) and stored.get("key") == key and isinstance(stored.get("months"), dict):
+                before = stored["months"]
+        except (OSError, ValueError):
+            pass
+    out: dict[Path, bytes] = {}
+    months = {}
+    for (y, m), days in pages.by_month(isos).items():
+        name = f"{y:04d}-{m:02d}"
+        months[name] = days
+        path = site / "archive" / f"{y:04d}" / f"{m:02d}" / "index.html"
+        if before.get(name) != days or not path.is_file():
+            out[path] = pages.archive_page(y, m, days, sd).encode()
+    out[record] = json.dumps({"key": key, "months": months}, sort_keys=True).encode()
+    return out
+
+
+def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
+                  problems: list[str] | None = None, *, every_month: bool = False) -> dict[Path, bytes]:
+    """Every listing file for the listed ``dates`` (oldest first): the archive's index and month
+    pages, the feed, the sitemap, the 404 page and the home page (last: it links the others).
+    The home page shows the latest listed day whose ``puzzle.json`` reads; a day that does not is
+    skipped with a line in ``problems``."""
+    sd = site_dict(cfg)
+    out: dict[Path, bytes] = {}
+    latest, bundle = None, None
+    for d in reversed(dates):
+        try:
+            bundle = read_day(site, d)[0].to_json()
+            latest = d
+            break
+        except InputError as e:
+            if problems is None:
+                raise
+            problems.append(str(e))
+    isos = [d.isoformat() for d in dates]
+    out[site / "archive" / "index.html"] = pages.archive_index(isos, sd).encode()
+    out.update(_month_pages(site, cfg, isos, every_month))
     entries = []
     for d in reversed(dates[-30:]):
         entries.append({"title": f"{pages.date_ko(d.isoformat())}의 판",
                         "url": cfg.base_url + day_path(d) + "index.html", "updated": midnight(d, cfg.timezone),
                         "summary": "사천성과 십이지 머지, 오늘의 판이 열렸습니다."})
-    write(site / "feed.xml", pages.feed_xml(entries, sd).encode())
+    out[site / "feed.xml"] = pages.feed_xml(entries, sd).encode()
     lastmod = latest.isoformat() if latest else None
     urls = [{"loc": cfg.base_url + "index.html", "lastmod": lastmod},
             {"loc": cfg.base_url + "archive/index.html", "lastmod": lastmod}]
     urls += [{"loc": cfg.base_url + f"rules/{r['slug']}/index.html", "lastmod": None} for r in rule_list]
     urls += [{"loc": cfg.base_url + day_path(d) + "index.html", "lastmod": d.isoformat()} for d in dates]
-    write(site / "sitemap.xml", pages.sitemap_xml(urls).encode())
-    write(site / "404.html", pages.not_found_page(sd).encode())
+    out[site / "sitemap.xml"] = pages.sitemap_xml(urls).encode()
+    out[site / "404.html"] = pages.not_found_page(sd).encode()
     home = pages.home_page(bundle, sd, day_path(latest) if latest else None, rule_list)
-    write(site / "index.html", home.encode())
+    out[site / "index.html"] = home.encode()
+    return out
 
 
-def midnight(d: _dt.date, tz: str) -> str:
-    """The start of ``d`` in the zone ``tz`` as an RFC 3339 time, with that day's own offset
-    (summer time or not)."""
-    return _dt.datetime(d.year, d.month, d.day, tzinfo=zone(tz)).isoformat()
+def write_listings(site: Path, cfg: SiteConfig, tx: Transaction, *, today=None,
+                   problems: list[str] | None = None, every_month: bool = False) -> None:
+    """Rule pages and the font subset (when their sources changed), then home, archive, feed,
+    sitemap and 404 (the static files went first, in :func:`publish.site.build`), listing the
+    published days up to ``today`` (default: today in the site's zone)."""
+    dates = listed(published_dates(site), today or today_in(cfg.timezone))
+    rule_list = write_shared_pages(site, cfg, tx.write)
+    for path, data in listing_files(site, cfg, dates, rule_list, problems, every_month=every_month).items():
+        tx.write(path, data)

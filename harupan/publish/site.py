@@ -36,13 +36,14 @@ from . import app, pars, rules
 from .assets import static_files
 from .atomic import Transaction, drop_temp
 from .config import SiteConfig
-from .days import day_path, install_day, make_day, publish_day, published_dates, render_file
+from .days import ArchiveError, day_path, install_day, make_day, publish_day, published_dates, render_file
 from .listings import write_listings
 from .lock import SiteLock
 from .notes import note
 from .owner import claim_site, refuse_planted_links
 from .pool import map_days, pool_map, start_pool
 from .progress import reporter
+from .when import check_publishable
 
 __all__ = ["build", "check_site_dir", "date_range", "prepare", "published_dates", "reporter"]
 
@@ -93,46 +94,74 @@ def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx:
     return publish_day(site, date, cfg, tx, force=force, map_fn=map_fn)
 
 
-def _make_day_job(args) -> tuple[_dt.date, dict[str, bytes] | None]:
+def _make_day_job(args) -> tuple[_dt.date, dict[str, bytes] | str | None]:
+    """A day's files, None when it is current, or the line saying why its archive cannot be read
+    (the other days go on)."""
     date, site, cfg, force = args
-    return date, make_day(Path(site), date, cfg, force=force)
+    try:
+        return date, make_day(Path(site), date, cfg, force=force)
+    except ArchiveError as e:
+        return date, str(e)
 
 
-STATES = {"written": "written", "unchanged": "unchanged", "skipped": "already current"}  # for progress lines
+STATES = {"written": "written", "unchanged": "unchanged", "skipped": "already current",
+          "failed": "cannot be read"}  # for progress lines
 
 
 def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, force: bool = False,
-          progress=None) -> dict[str, int]:
-    """Publish many days (made in parallel across processes), then the listings, under the lock,
-    as one transaction: a failure leaves the site as it was."""
+          progress=None, today: _dt.date | None = None) -> dict[str, int]:
+    """Publish many days (made in parallel across processes), then the listings (the days up to
+    ``today``, default today in the site's zone), under the lock, as one transaction: a failure
+    leaves the site as it was. A day whose archived ``puzzle.json`` cannot be read is left as it
+    is while the others are published; the run then ends with :class:`InputError` (exit 2), one
+    line per such day."""
+    check_publishable(dates, cfg.timezone, allow_future=True)
     site = check_site_dir(site)
     counts = {"written": 0, "unchanged": 0, "skipped": 0}
+    problems: list[str] = []
     with SiteLock(site), Transaction(site) as tx:
         for name, content in app.with_app_files(static_files(), cfg).items():  # before any page that links them
             tx.write(site / name, content)
         work = [(d, str(site), cfg, force) for d in dates]
         results: dict[_dt.date, str] = {}
 
-        def record(date: _dt.date, files: dict[str, bytes] | None) -> None:
-            results[date] = "skipped" if files is None else install_day(site, date, files, tx)
+        def record(date: _dt.date, files: dict[str, bytes] | str | None) -> None:
+            if isinstance(files, str):
+                problems.append(files)
+                results[date] = "failed"
+            else:
+                results[date] = "skipped" if files is None else install_day(site, date, files, tx)
             if progress:
                 progress(len(results), len(work), date=date, state=STATES[results[date]])
 
         if jobs > 1 and len(work) == 1:  # one day (the nightly run): its pieces side by side
-            results[dates[0]] = publish_one_day_in_parallel(site, dates[0], cfg, tx, jobs, force)
-            if progress:
-                progress(1, 1, date=dates[0], state=STATES[results[dates[0]]])
+            try:
+                results[dates[0]] = publish_one_day_in_parallel(site, dates[0], cfg, tx, jobs, force)
+            except ArchiveError as e:
+                record(dates[0], str(e))
+            else:
+                if progress:
+                    progress(1, 1, date=dates[0], state=STATES[results[dates[0]]])
         else:
             map_days(_make_day_job, work, jobs, record)
         for result in results.values():
-            counts[result] += 1
-        write_listings(site, cfg, tx)
+            if result in counts:  # a "failed" day is named in the error at the end
+                counts[result] += 1
+        write_listings(site, cfg, tx, today=today, problems=problems)
     for d, result in results.items():
-        if result != "skipped":
+        if result not in ("skipped", "failed"):
             try:
                 pars.forget(site, d)  # in its puzzle.json now
             except InputError as e:  # the site is published; a kept par left over is harmless
                 note(f"{e}; the kept par is no longer needed")
+    if problems:
+        unique = list(dict.fromkeys(problems))
+        if len(unique) == 1:
+            raise ArchiveError(unique[0] + "; the other days were published" * (len(dates) > 1))
+        for line in unique:
+            note(line)
+        raise ArchiveError(f"{len(unique)} archived days cannot be read (listed above); "
+                           "the other days were published; 'harupan site check' lists every problem")
     return counts
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from ..schema import LAYOUT_HEADER, check
 from .tiles import check_code
 
 FORMAT = "harupan/shisen@1"
@@ -126,6 +127,25 @@ def _point(v: Any, where: str) -> Point:
     raise InputError(f"{where}: expected [x, y], got {json.dumps(v)}")
 
 
+def _check_step(board: Board, a: Point, b: Point, used: set[Point], step: int) -> None:
+    """A solution step names two distinct tiles of one kind on the board, each used once (a
+    step off the board or onto an empty cell would draw a wrong answer key)."""
+    for p in (a, b):
+        if not board.contains(p):
+            raise InputError(f"solution step {step}: {_show_point(p)} is outside the {board.width}x{board.height} board")
+        if board[p] is None:
+            raise InputError(f"solution step {step}: {list(p)} is an empty cell")
+        if p in used or a == b:
+            raise InputError(f"solution step {step}: {list(p)} is taken twice")
+    if board[a] != board[b]:
+        raise InputError(f"solution step {step}: {list(a)} and {list(b)} are different tiles")
+    used.update((a, b))
+
+
+def _show_point(p: Point) -> str:
+    return "[" + ", ".join(str(v) if abs(v) < 10**9 else f"a {len(str(abs(v)))}-digit number" for v in p) + "]"
+
+
 def layout_from_dict(data: Any, *, source: str | None = None) -> Layout:
     try:
         if not isinstance(data, dict):
@@ -158,16 +178,20 @@ def layout_from_dict(data: Any, *, source: str | None = None) -> Layout:
                 raise InputError(f"{key} is {data[key]!r} but cells say {width if key == 'width' else len(rows)}")
         board = Board(width, len(rows), tuple(rows))
         board.check_pairs()
+        check(data, LAYOUT_HEADER, "layout")
         solution = None
         if data.get("solution") is not None:
             sol = data["solution"]
             if not isinstance(sol, list):
                 raise InputError("solution must be a list of pairs")
             pairs = []
+            used: set[Point] = set()
             for i, pr in enumerate(sol):
                 if not isinstance(pr, list) or len(pr) != 2:
                     raise InputError(f"solution step {i + 1}: expected [[x, y], [x, y]]")
-                pairs.append((_point(pr[0], f"solution step {i + 1}"), _point(pr[1], f"solution step {i + 1}")))
+                a, b = _point(pr[0], f"solution step {i + 1}"), _point(pr[1], f"solution step {i + 1}")
+                _check_step(board, a, b, used, i + 1)
+                pairs.append((a, b))
             solution = tuple(pairs)
         return Layout(board, data.get("date"), data.get("seed"), solution, data.get("difficulty"))
     except InputError as e:

@@ -9,8 +9,16 @@ from typing import Any
 
 from ...engine.errors import CheckFailed, InputError
 from ...engine.status import GameState
-from ...engine.zodiac import FORMAT, replay, seed_for, start_cells
+from ...engine.schema import Field, Obj, check
+from ...engine.zodiac import FORMAT, check_cells, replay, seed_for, start_cells
 from .base import Piece, Settings
+
+
+PAR = Obj({"bot": Field("str", choices=("full", "quick")), "moves": Field("str", hi=100_000),
+           "state": Field("str", choices=tuple(s.value for s in GameState)), "top": Field("int", 0, 12),
+           "score": Field("int", 0, 10**12)}, required=("bot", "moves", "state", "top", "score"))
+ZODIAC_PART = Obj({"format": Field("str", choices=(FORMAT,)), "seed": Field("str", hi=200)},
+                  required=("format", "seed", "start"))
 
 
 @dataclass(frozen=True)
@@ -94,6 +102,13 @@ class Zodiac:
 
     def part_from_json(self, data: Any, date: _dt.date) -> ZodiacPart:
         where = f"{date} zodiac"
+        try:
+            check(data, ZODIAC_PART, "zodiac")
+            if data.get("par") is not None:
+                check(data["par"], PAR, "zodiac.par")
+            check_cells(data["start"], source="zodiac.start")
+        except InputError as e:
+            raise InputError(f"{where}: not a zodiac part ({e})") from None
         try:
             par = Par.from_json(data["par"]) if data.get("par") is not None else None
             return ZodiacPart(str(data["format"]), str(data["seed"]), tuple(int(v) for v in data["start"]), par)
