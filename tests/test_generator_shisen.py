@@ -1,4 +1,5 @@
 import functools
+import os
 import random
 from collections import Counter
 
@@ -6,9 +7,11 @@ import pytest
 
 from harupan.engine.errors import InputError
 from harupan.engine.shisen import SOLVED, format_json, legal_pairs, replay, solve
-from harupan.generator.shisen import FALLBACK_ATTEMPTS, GENERATOR_VERSION, PLAYOUTS, PRESETS, generate, parse_date, parse_size
+from harupan.generator.shisen import (FALLBACK_ATTEMPTS, GENERATOR_VERSION, PLAYOUTS, PRESETS,
+                                      confirm_band, generate, parse_date, parse_size, wilson)
 
 from conftest import GOLDEN, artifact, need_golden, update_golden
+from shisen_oracles import scratch_play
 
 GOLDEN_DATES = ["2026-01-01", "2026-02-28", "2026-11-29", "2027-06-15", "2028-02-29"]
 # Dates for the statistical checks: none of them is in the tuning set the bands were read from
@@ -50,12 +53,29 @@ def test_generated_layouts_are_full_proved_and_in_band(size, difficulty):
     assert solve(board).status == SOLVED
     d = layout.difficulty
     preset = PRESETS[difficulty]
-    assert d["preset"] == difficulty and d["rollouts"] == PLAYOUTS and d["generator"] == GENERATOR_VERSION
+    assert d["preset"] == difficulty and d["generator"] == GENERATOR_VERSION
+    assert d["rollouts"] in preset.confirm_games and d["rollouts"] >= preset.accept_from
     assert d["in_band"] is True
-    assert preset.stuck[0] <= d["stuck_share"] <= preset.stuck[1]
-    assert preset.careful[0] <= d["careful_stuck_share"] <= preset.careful[1]
+    lo, hi = confirm_band(preset.stuck, d["rollouts"])
+    assert lo - 1e-9 <= d["stuck_share"] <= hi + 1e-9 and d["stuck_share"] == round(d["stuck"] / d["rollouts"], 4)
+    assert d["stuck_interval"] == list(wilson(d["stuck"], d["rollouts"]))
+    assert d["stuck_interval"][0] <= d["stuck_share"] <= d["stuck_interval"][1]
+    assert preset.careful[0] <= d["careful_stuck_share"] <= preset.careful[1] and d["careful_rollouts"] == PLAYOUTS
+    assert preset.ahead[0] <= d["lookahead_stuck_share"] <= preset.ahead[1]
+    assert d["lookahead_rollouts"] == preset.ahead_games
     assert d["first_moves"] == len(legal_pairs(board))
-    assert 0 <= d["fatal_first_moves"] + d["fatal_first_undecided"] <= d["first_moves"]
+    assert d["fatal_first_undecided"] == 0  # every first move decided: the count is exact
+    assert 0 <= d["fatal_first_moves"] <= d["first_moves"]
+
+
+def test_confirm_band_keeps_a_margin_inside_each_inner_edge():
+    """The margin is 2.4 standard errors of the gap between two measures, at the edge: for the
+    normal band at 512 games, about 0.073 inside 0.35 and 0.65; the edges 0 and 1 stay."""
+    lo, hi = confirm_band((0.35, 0.65), 512)
+    assert 0.42 < lo < 0.43 and 0.57 < hi < 0.58
+    assert confirm_band((0.0, 0.15), 128)[0] == 0.0 and confirm_band((0.85, 1.0), 128)[1] == 1.0
+    assert confirm_band((0.85, 1.0), 128)[0] > confirm_band((0.85, 1.0), 512)[0] > 0.85
+    assert wilson(0, 128)[0] == 0.0 and 0.02 < wilson(0, 128)[1] < 0.04
 
 
 @pytest.mark.slow
@@ -98,13 +118,100 @@ def _slow_play(board, rng: random.Random, careful: bool) -> bool:
     return True
 
 
+# The whole issue-21 check (10 dates) takes about 15 minutes on this 2-core machine, as long as the
+# rest of the suite; the suite plays the first three, and HARUPAN_HOLDUP_DATES=10 plays them all.
+HOLDUP_DATES = CHECK_DATES[: int(os.environ.get("HARUPAN_HOLDUP_DATES", "3"))]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("careful", [False, True], ids=["random", "careful"])
-def test_published_stuck_shares_agree_with_an_independent_player(careful):
-    """On 10 dates x 3 presets, the slow player's stuck share agrees with the published one within
-    sampling noise (3.5 standard errors of the difference); and over all 30 the mean gap is small."""
+@pytest.mark.parametrize("date", HOLDUP_DATES)
+def test_published_layouts_hold_up_for_an_independent_player(date):
+    """Issue 21's check, on the published layouts of 10 dates x 3 levels: an independent player
+    (tests/shisen_oracles.py: its own RNG, legal pairs worked out from scratch every turn, no
+    engine code) plays 512 games each (2,048 on normal); its stuck share lies in the level's band
+    and within 0.05 of the published figure. Its look-ahead twin (every pair's outcome counted
+    from scratch) plays 128 games on each hard layout and is stuck at least half the time.
+
+    Why 2,048 on normal: near a share of 1/2 two independent 512-game measures differ by more
+    than 0.05 one time in nine (the gap's standard error is 0.031), so "within 0.05" needs more
+    games on both sides there: normal's figure is published from 1,024 games, and measured here
+    from 2,048 (the gap's standard error 0.019; 0.05 is 2.6 of them)."""
+    ahead_games = 128
+    misses = []
+    for name, preset in PRESETS.items():
+        games = 2048 if name == "normal" else 512
+        layout = made(date, "18x8", name)
+        rng = random.Random(f"issue-21:{date}:{name}")
+        share = sum(not scratch_play(layout.board, rng) for _ in range(games)) / games
+        published = layout.difficulty["stuck_share"]
+        if not (preset.stuck[0] <= share <= preset.stuck[1] and abs(share - published) <= 0.05):
+            misses.append((date, name, published, share))
+        if name == "hard":
+            ahead = sum(not scratch_play(layout.board, rng, lookahead=True) for _ in range(ahead_games))
+            if ahead / ahead_games < 0.5:
+                misses.append((date, name, "look-ahead", ahead / ahead_games))
+    assert not misses
+
+
+def test_independent_look_ahead_player_agrees_with_the_engine():
+    """The engine's look-ahead player (incremental, gains kept between turns) and the
+    independent one (every pair's outcome counted from scratch) offer the same pairs, turn by
+    turn, along a few games."""
+    from harupan.generator.shisen import deal
+    from shisen_oracles import ScratchBoard
+    board = deal("2026-11-29", 18, 8, PRESETS["hard"], 1)[0]
+    rng = random.Random(5)
+    for _ in range(3):
+        pos = ScratchBoard(board)
+        while True:
+            pairs = pos.legal_pairs()
+            if not pairs:
+                break
+            counts = []
+            for a, b, code in pairs:
+                pos.remove(a, b, code)
+                counts.append(len(pos.legal_pairs()))
+                pos.restore(a, b, code)
+            top = max(counts)
+            mine = {frozenset(((a[0] - 1, a[1] - 1), (b[0] - 1, b[1] - 1)))
+                    for (a, b, _), n in zip(pairs, counts) if n == top}
+            cells = {(x - 1, y - 1) for tiles in pos.kinds.values() for x, y in tiles}
+            now = board.with_cells({p: None for p, _ in board.tiles() if p not in cells})
+            assert mine == _engine_best(now)
+            a, b, code = pairs[rng.randrange(len(pairs))]
+            pos.remove(a, b, code)
+
+
+def _engine_best(board):
+    """The pairs the engine's look-ahead player would choose among on ``board``."""
+    from harupan.engine.shisen.playout import _initial_pairs, _look_ahead
+    from harupan.engine.shisen.solver import board_bits
+    g, tiles, kinds = board_bits(board)
+    kind_of = {t: code for code, mask in kinds.items() for t in _bits(mask)}
+    first = _initial_pairs(g, tiles, kinds)
+    known = dict.fromkeys(kind_of, 0)
+    for x, y in first:
+        known[x] |= y
+        known[y] |= x
+    best = _look_ahead([(a, b, a | b) for a, b in first], tiles, g, kinds, kind_of, known, {})
+    return {frozenset((g.point(a.bit_length() - 1), g.point(b.bit_length() - 1))) for a, b, _ in best}
+
+
+def _bits(mask):
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+@pytest.mark.slow
+def test_published_careful_shares_agree_with_an_independent_player():
+    """On 10 dates x 3 presets, the slow careful player's stuck share agrees with the published one
+    within sampling noise (3.5 standard errors of the difference); and over all 30 the mean gap
+    is small."""
     games = 64
-    key = "careful_stuck_share" if careful else "stuck_share"
+    careful = True
+    key = "careful_stuck_share"
     gaps = []
     for date in CHECK_DATES:
         for name in PRESETS:

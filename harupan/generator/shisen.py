@@ -7,17 +7,21 @@ the next attempt. So a given (date, size, difficulty) always lands on the same l
 
 Difficulty is measured, and published in the layout's ``difficulty``:
 
-* ``stuck_share``: the share of :data:`PLAYOUTS` games by a random player (a legal pair chosen
-  uniformly each turn) that get stuck before the board is clear: how many traps the board sets
-  for someone who does not look ahead. The presets are bands of this measure.
+* ``stuck_share``: the share of games by a random player (a legal pair chosen uniformly each
+  turn) that get stuck before the board is clear: how many traps the board sets for someone who
+  does not look ahead. The presets are bands of this measure. It is screened over
+  :data:`PLAYOUTS` games, then confirmed by a sequential test over up to 512 (:func:`_confirm`),
+  and published with its game count (``rollouts``) and a 95% interval (``stuck_interval``).
 * ``careful_stuck_share``: the same for a careful player, who first takes any pair that is
   obviously safe (the last two of a kind, or a kind whose four tiles form two legal pairs) and
-  gambles only when none is on offer; see :mod:`..engine.shisen.playout`. It was chosen over a
-  greedy "open the most new pairs" player because it plays as people describe their own habit
-  and is exactly as cheap as random play; the greedy player needs a look-ahead per pair on
-  offer, about 20 times the work. 'hard' also asks that most of this player's games get stuck.
+  gambles only when none is on offer; see :mod:`..engine.shisen.playout`. 'hard' also asks that
+  most of this player's games get stuck.
+* ``lookahead_stuck_share``: the same for a player who looks one move ahead (a pair leaving the
+  most legal pairs). 'hard' asks it to be stuck well over half the time; the other levels
+  publish it without a band.
 * ``fatal_first``: the share of legal first moves after which the solver proves the board
-  unsolvable (exact; ``fatal_first_undecided`` counts the ones it could not decide in budget).
+  unsolvable. Exact: a deal with a first move left undecided (after raising the budget once) is
+  passed over, so ``fatal_first_undecided`` is 0 on every in-band layout.
 * ``mean_legal_pairs``: pairs on offer per turn along the random games; ``solver_nodes``.
 
 Band edges were chosen on a tuning set of deals (seeds ``harupan:tune:N``, never the dates the
@@ -37,17 +41,24 @@ from ..engine.errors import CheckFailed, InputError
 from ..engine.rng import Rng
 from ..engine.shisen.board import Board, Layout
 from ..engine.shisen.game import replay
-from ..engine.shisen.playout import CAREFUL, RANDOM, Playout, playouts
+from ..engine.shisen.playout import CAREFUL, LOOKAHEAD, RANDOM, Playout, playouts
 from ..engine.shisen.solver import SOLVED, solve
 from ..engine.shisen.tiles import DEFAULT_KINDS
-from ..engine.shisen.traps import openings
+from ..engine.shisen.traps import Openings, openings
 
-GENERATOR_VERSION = 3  # 3: layouts are uniform deals proved by the solver, graded by stuck shares
-PLAYOUTS = 64  # games per player; the share's standard error is at most 1/16
+GENERATOR_VERSION = 4  # 4: shares confirmed by up to 512 games, a look-ahead player, first moves all decided
+PLAYOUTS = 64  # games per player in the screening; the share's standard error is at most 1/16
+CONFIRM_GAMES = (128, 320, 512)  # random-play games at which the sequential confirmation looks (easy, hard)
+CONFIRM_Z = 2.4  # margin, in standard errors of the gap between two measures, kept inside the band:
+# one-sided 0.82% a look, at most 2.5% over the three looks (Bonferroni)
+INDEPENDENT_GAMES = 512  # the size of the independent measure the margin is set against
 MAX_ATTEMPTS = 200
 FALLBACK_ATTEMPTS = 24  # deals measured in full when none of MAX_ATTEMPTS landed in the bands
-SOLVE_BUDGET = 3_000  # solver nodes for the deal itself (an undecided deal is skipped)
-OPENING_BUDGET = 200  # solver nodes for each first move that no known solution covers
+SOLVE_BUDGET = 1_000  # solver nodes for the deal itself (an undecided deal is skipped; in-band deals of the
+# tuning set needed at most 461, and an undecided search spends its whole budget, seconds of it)
+OPENING_BUDGETS = (200, 1_000)  # solver nodes for each first move no known solution covers; the second
+# only when the first left one undecided. A deal whose first moves are not all decided is skipped.
+OPENING_BUDGET = OPENING_BUDGETS[0]
 SIZES = ("12x6", "16x8", "18x8")
 DEFAULT_SIZE = "18x8"
 
@@ -60,16 +71,23 @@ class Preset:
     label_ko: str
     stuck: tuple[float, float]  # random player's stuck share
     careful: tuple[float, float] = (0.0, 1.0)  # careful player's stuck share
+    ahead: tuple[float, float] = (0.0, 1.0)  # look-ahead player's stuck share
+    ahead_games: int = 32  # the look-ahead player's games (it costs about 8 random games each)
+    confirm_games: tuple[int, ...] = CONFIRM_GAMES  # the confirmation's looks (see _confirm)
+    accept_from: int = 128  # the first look that may keep a deal; earlier looks only drop one
 
 
 # Edges from the tuning set (docs/shisen-grading.md): of 300 uniform 18x8 deals, 273 solvable;
 # random stuck <= 15%: 11%, 35-65%: 28%, >= 85%: 17%. The careful player's stuck share is at most
 # 62% on nine in ten of the 35-65% deals and at least 75% on 50 of the 52 deals at >= 85%: that
-# cut keeps 'hard' clear of 'normal'.
+# cut keeps 'hard' clear of 'normal'. The look-ahead edge for 'hard' is read the same way (the
+# doc has the figures): at least half of its games stuck, and above what it meets on normal deals.
 PRESETS = {
     "easy": Preset("easy", "쉬움", (0.0, 0.15)),
-    "normal": Preset("normal", "보통", (0.35, 0.65)),
-    "hard": Preset("hard", "어려움", (0.85, 1.0), (0.75, 1.0)),
+    # A share near 1/2 varies most: normal's figure is published from 1,024 games, so that it lies
+    # within 0.05 of an independent 512-game measure (the looks before only drop a deal).
+    "normal": Preset("normal", "보통", (0.35, 0.65), confirm_games=(128, 320, 512, 1024), accept_from=1024),
+    "hard": Preset("hard", "어려움", (0.85, 1.0), (0.75, 1.0), (0.65, 1.0), 64),
 }
 DIFFICULTIES = tuple(PRESETS)
 
@@ -143,31 +161,117 @@ def _stuck(games: list[Playout]) -> int:
     return sum(not g.cleared for g in games)
 
 
-def grade(board: Board, seed: str, preset: Preset) -> dict | None:
-    """The measures of a solvable-looking deal, or None where one falls outside the preset's
-    bands (cheapest first: random play, then careful play)."""
-    games = _sample(playouts(board, Rng(seed + ":" + RANDOM), RANDOM), preset.stuck)
-    if games is None:
-        return None
-    careful = _sample(playouts(board, Rng(seed + ":" + CAREFUL), CAREFUL), preset.careful)
-    if careful is None:
-        return None
-    steps = sum(len(g.legal_counts) for g in games)
-    stuck = _stuck(games)
-    return {
-        "measure": "random-play stuck share",
-        "rollouts": len(games),
-        "stuck": stuck,
-        "stuck_share": round(stuck / len(games), 4),
-        "careful_stuck_share": round(_stuck(careful) / len(careful), 4),
-        "mean_legal_pairs": round(sum(sum(g.legal_counts) for g in games) / steps, 2) if steps else 0,
-        "min_legal_pairs": min((min(g.legal_counts) for g in games if g.legal_counts), default=0),
-    }
+def wilson(stuck: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson score) interval of a share ``stuck``/``n``, rounded to 4 places."""
+    if n == 0:
+        return 0.0, 1.0
+    p = stuck / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return round(max(0.0, mid - half), 4), round(min(1.0, mid + half), 4)
+
+
+def confirm_band(band: tuple[float, float], n: int) -> tuple[float, float]:
+    """``band`` narrowed, at each edge inside (0, 1), by :data:`CONFIRM_Z` standard errors of the
+    gap between an ``n``-game share and an independent :data:`INDEPENDENT_GAMES`-game share of
+    the same deal, taken at the edge. A share measured inside it leaves an independent measure
+    outside the band with probability at most about 2.3% (one-sided, z = 2), less further in."""
+    def margin(edge: float) -> float:
+        return CONFIRM_Z * math.sqrt(edge * (1 - edge) * (1 / n + 1 / INDEPENDENT_GAMES))
+    lo, hi = band
+    return (lo + margin(lo) if lo > 0 else lo), (hi - margin(hi) if hi < 1 else hi)
+
+
+def _confirm(games: Iterator[Playout], screened: list[Playout], preset: Preset) -> tuple[int, int] | None:
+    """(stuck, games) once the share is confirmed in ``band``, or None: a sequential test. The
+    screening's games are continued from the same stream; at each count of ``preset.confirm_games``
+    the deal is kept when the share lies in :func:`confirm_band` for that count, dropped when it
+    lies outside the band itself, and otherwise plays on; at the last count it is kept or
+    dropped. Looks before ``preset.accept_from`` games only drop a deal. Easy and hard: three
+    looks at one-sided 0.82% each, so a kept deal's independent 512-game measure falls outside
+    the band with probability at most 2.5% at the edge; normal: one look at 1,024 games, 0.82%."""
+    band = preset.stuck
+    stuck, n = _stuck(screened), len(screened)
+    for goal in preset.confirm_games:
+        while n < goal:
+            stuck += not next(games).cleared
+            n += 1
+        lo, hi = confirm_band(band, n)
+        if n >= preset.accept_from and lo - 1e-9 <= stuck / n <= hi + 1e-9:
+            return stuck, n
+        if not band[0] <= stuck / n <= band[1]:
+            return None
+    return None
+
+
+@dataclass
+class _Grading:
+    """A deal's measures as they are taken, cheapest first (see :func:`generate`)."""
+
+    board: Board
+    seed: str
+    preset: Preset
+    random_games: Iterator[Playout] | None = None
+    screened: list[Playout] | None = None
+    careful: list[Playout] | None = None
+
+    def screen(self) -> bool:
+        """64 games each by the random and the careful player, in their bands."""
+        self.random_games = playouts(self.board, Rng(self.seed + ":" + RANDOM), RANDOM)
+        self.screened = _sample(self.random_games, self.preset.stuck)
+        if self.screened is None:
+            return False
+        self.careful = _sample(playouts(self.board, Rng(self.seed + ":" + CAREFUL), CAREFUL), self.preset.careful)
+        return self.careful is not None
+
+    def confirm(self) -> tuple[int, int] | None:
+        """The random share confirmed (:func:`_confirm`): (stuck, games), or None."""
+        assert self.random_games is not None and self.screened is not None
+        return _confirm(self.random_games, self.screened, self.preset)
+
+    def look_ahead(self) -> list[Playout] | None:
+        """The look-ahead player's games, when its share lies in its band."""
+        return _sample(playouts(self.board, Rng(self.seed + ":" + LOOKAHEAD), LOOKAHEAD), self.preset.ahead,
+                       self.preset.ahead_games)
+
+    def measures(self, confirmed: tuple[int, int], ahead: list[Playout]) -> dict:
+        assert self.screened is not None and self.careful is not None
+        games = self.screened
+        steps = sum(len(g.legal_counts) for g in games)
+        stuck, n = confirmed
+        careful, looked = _stuck(self.careful), _stuck(ahead)
+        return {
+            "measure": "random-play stuck share",
+            "rollouts": n,
+            "stuck": stuck,
+            "stuck_share": round(stuck / n, 4),
+            "stuck_interval": list(wilson(stuck, n)),
+            "careful_rollouts": len(self.careful),
+            "careful_stuck_share": round(careful / len(self.careful), 4),
+            "careful_interval": list(wilson(careful, len(self.careful))),
+            "lookahead_rollouts": len(ahead),
+            "lookahead_stuck_share": round(looked / len(ahead), 4),
+            "lookahead_interval": list(wilson(looked, len(ahead))),
+            "mean_legal_pairs": round(sum(sum(g.legal_counts) for g in games) / steps, 2) if steps else 0,
+            "min_legal_pairs": min((min(g.legal_counts) for g in games if g.legal_counts), default=0),
+        }
+
+
+def first_moves(board: Board, solution: tuple) -> Openings:
+    """Every first move classified, the budget raised once where the first pass left any undecided."""
+    opened = openings(board, solution, OPENING_BUDGETS[0])
+    for budget in OPENING_BUDGETS[1:]:
+        if not opened.undecided:
+            break
+        opened = openings(board, solution, budget)
+    return opened
 
 
 def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") -> Layout:
-    """The day's layout: the first deal that the solver proves and whose measures fall in the
-    preset's bands; the proof and the opening analysis ride along."""
+    """The day's layout: the first deal that passes every test, cheapest first: random and careful
+    play in their bands over 64 games each, the solver's proof, the random share confirmed over
+    up to 512 games, the look-ahead player in its band, every first move decided. The proof and
+    the opening analysis ride along."""
     parse_date(date)
     width, height = parse_size(size)
     if difficulty not in PRESETS:
@@ -175,45 +279,61 @@ def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") ->
     preset = PRESETS[difficulty]
     for attempt in range(1, MAX_ATTEMPTS + 1):
         board, seed = deal(date, width, height, preset, attempt)
-        measure = grade(board, seed, preset)
-        if measure is None:
+        grading = _Grading(board, seed, preset)
+        if not grading.screen():
             continue
         proof = solve(board, SOLVE_BUDGET)
         if proof.status != SOLVED:
             continue
-        return _finish(date, board, proof, seed, measure, preset, attempt, True)
+        confirmed = grading.confirm()
+        if confirmed is None:
+            continue
+        ahead = grading.look_ahead()
+        if ahead is None:
+            continue
+        assert proof.solution is not None
+        opened = first_moves(board, proof.solution)
+        if opened.undecided:
+            continue  # a count of fatal first moves is published only when it is exact
+        return _finish(date, board, proof, opened, seed, grading.measures(confirmed, ahead), preset, attempt, True)
     return _nearest(date, width, height, preset)
 
 
 def _nearest(date: str, width: int, height: int, preset: Preset) -> Layout:
     """No deal landed in the bands (they were set for 144 tiles; on small boards hard ones are
     rare): the solvable deal among the first :data:`FALLBACK_ATTEMPTS` whose measures lie nearest
-    the bands, published with ``in_band`` false so no reader is told it is what it is not."""
+    the bands, published with ``in_band`` false so no reader is told it is what it is not. Its
+    first moves may include undecided ones; the page then says so."""
+    wide = dataclasses.replace(preset, stuck=(0.0, 1.0), careful=(0.0, 1.0), ahead=(0.0, 1.0))
     best = None
     for attempt in range(1, FALLBACK_ATTEMPTS + 1):
         board, seed = deal(date, width, height, preset, attempt)
-        measure = grade(board, seed, dataclasses.replace(preset, stuck=(0.0, 1.0), careful=(0.0, 1.0)))
-        assert measure is not None  # the widest bands take every deal
-        gap = _gap(measure["stuck_share"], preset.stuck) + _gap(measure["careful_stuck_share"], preset.careful)
+        grading = _Grading(board, seed, wide)
+        assert grading.screen()  # the widest bands take every deal
+        assert grading.screened is not None and grading.careful is not None
+        gap = (_gap(_stuck(grading.screened) / PLAYOUTS, preset.stuck)
+               + _gap(_stuck(grading.careful) / PLAYOUTS, preset.careful))
         if best is not None and gap >= best[0]:
             continue
         proof = solve(board, SOLVE_BUDGET)
         if proof.status == SOLVED:
-            best = (gap, board, proof, seed, measure, attempt)
+            best = (gap, board, proof, seed, grading, attempt)
     if best is None:
         raise CheckFailed(f"no solvable {width}x{height} layout for {date} in {FALLBACK_ATTEMPTS} deals")
-    _, board, proof, seed, measure, attempt = best
-    return _finish(date, board, proof, seed, measure, preset, attempt, False)
+    _, board, proof, seed, grading, attempt = best
+    confirmed, ahead = grading.confirm(), grading.look_ahead()
+    assert confirmed is not None and ahead is not None and proof.solution is not None  # the widest bands take all
+    measure = grading.measures(confirmed, ahead)
+    return _finish(date, board, proof, first_moves(board, proof.solution), seed, measure, preset, attempt, False)
 
 
 def _gap(value: float, band: tuple[float, float]) -> float:
     return max(band[0] - value, 0.0, value - band[1])
 
 
-def _finish(date, board, proof, seed, measure, preset, attempt, in_band) -> Layout:
+def _finish(date, board, proof, opened, seed, measure, preset, attempt, in_band) -> Layout:
     if not replay(board, proof.solution).is_empty():
         raise CheckFailed(f"{seed}: the solver's order does not clear the board")
-    opened = openings(board, proof.solution, OPENING_BUDGET)
     difficulty = dict(measure)
     difficulty.update({
         "fatal_first": round(opened.fatal_share, 4),
@@ -222,7 +342,9 @@ def _finish(date, board, proof, seed, measure, preset, attempt, in_band) -> Layo
         "fatal_first_undecided": opened.undecided,
         "preset": preset.name,
         "label": preset.label_ko,
-        "target": {"stuck_share": list(preset.stuck), "careful_stuck_share": list(preset.careful)},
+        "target": {"stuck_share": list(preset.stuck), "careful_stuck_share": list(preset.careful),
+                   "lookahead_stuck_share": list(preset.ahead),
+                   "confirmed_stuck_share": [round(v, 4) for v in confirm_band(preset.stuck, measure["rollouts"])]},
         "in_band": in_band,
         "attempt": attempt,
         "solver_nodes": proof.nodes,

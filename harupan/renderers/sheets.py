@@ -21,20 +21,47 @@ WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", 
 DIFFICULTY_KO = {"easy": "쉬움", "normal": "보통", "hard": "어려움"}
 
 
+PLAYERS_KO = (  # (key in the layout's difficulty, how the player plays, key of its game count)
+    ("stuck_share", "아무 짝이나 두면", "rollouts"),
+    ("careful_stuck_share", "확실한 짝부터 두면", "careful_rollouts"),
+    ("lookahead_stuck_share", "한 수 앞을 내다보면", "lookahead_rollouts"),
+)
+
+
+def _pct(share: float) -> str:
+    return f"{round(100 * share)}%"
+
+
+def first_moves_ko(d: dict) -> str:
+    """The first-move count, never stated as exact when some first move is undecided."""
+    if not d.get("first_moves"):
+        return ""
+    line = f"첫 수 {d['first_moves']}가지 중 바로 지는 수 {d.get('fatal_first_moves', 0)}가지"
+    if d.get("fatal_first_undecided"):
+        line += f"(그 밖에 {d['fatal_first_undecided']}가지는 미확정)"
+    return line
+
+
 def difficulty_lines(d: dict) -> tuple[str, str]:
-    """A layout's measured difficulty as a reader meets it: the figures, then one line on what
-    they mean. Layouts from before the measures existed give what they have (or nothing)."""
+    """A layout's measured difficulty as a reader meets it: the players' stuck shares in one line
+    (how often the computer got stuck playing three ways), then one line on what they mean.
+    Layouts from before a measure existed give what they have (or nothing)."""
     if "stuck_share" not in d:
         return "", ""
-    figures = [f"아무렇게나 두면 막히는 비율 {round(100 * d['stuck_share'])}%"]
-    if "careful_stuck_share" in d:
-        figures.append(f"확실한 짝부터 두어도 막히는 비율 {round(100 * d['careful_stuck_share'])}%")
-    if d.get("first_moves"):
-        figures.append(f"첫 수 {d['first_moves']}가지 중 바로 지는 수 {d.get('fatal_first_moves', 0)}가지")
-    games = d.get("rollouts", 64)
-    meaning = (f"컴퓨터가 이 판을 {games}번씩 끝까지 두어 보고 센 값입니다. "
-               "막힌 판은 섞기나 되돌리기 없이는 끝낼 수 없습니다.")
-    return " · ".join(figures), meaning
+    shares = [f"{how} {_pct(d[key])}" for key, how, _ in PLAYERS_KO if key in d]
+    figures = "막히는 비율: " + " · ".join(shares)
+    first = first_moves_ko(d)
+    if first:
+        figures += " · " + first
+    counts = [str(d.get(n, 64)) for key, _, n in PLAYERS_KO if key in d]
+    meaning = f"컴퓨터가 이 판을 {'·'.join(counts)}번씩 끝까지 두어 보고 센 값입니다"
+    interval = d.get("stuck_interval")
+    if interval:
+        meaning += f"(첫 값의 95% 구간 {round(100 * interval[0])}~{_pct(interval[1])})"
+    meaning += ". 막힌 판은 섞기나 되돌리기 없이는 끝낼 수 없습니다."
+    return figures, meaning
+
+
 INK = "#1A1A1A"
 MUTED = "#5F5A50"
 RULE = "#B9B1A0"

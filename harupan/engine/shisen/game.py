@@ -15,7 +15,7 @@ from ..rng import Rng
 from .board import Board, Pair, Point
 from .build import place_pairs
 from .paths import find_path, visible_pairs
-from .solver import DEFAULT_BUDGET, SOLVED, SolveResult, board_bits, solve
+from .solver import DEFAULT_BUDGET, SOLVED, WORK_PER_NODE, SolveResult, board_bits, solve
 
 
 def legal_pairs(board: Board) -> list[Pair]:
@@ -136,7 +136,8 @@ def shuffle(board: Board, seed: str, budget: int = DEFAULT_BUDGET) -> Shuffled:
     occupied cells (see :mod:`.build`), solvable by construction. Cells that admit no domino
     tiling (scattered late-game tiles) get seeded random arrangements, each proved by the solver.
     The result differs from the current arrangement whenever another one exists, and the same
-    board and seed always give the same result.
+    board and seed always give the same result. The solves share one work budget, a single
+    solve's (``budget`` x :data:`.solver.WORK_PER_NODE`), so a shuffle takes no longer than a solve.
     """
     board.check_pairs()
     g, tiles, kinds = board_bits(board)
@@ -157,12 +158,16 @@ def shuffle(board: Board, seed: str, budget: int = DEFAULT_BUDGET) -> Shuffled:
         return Shuffled(new, tuple((g.point(a), g.point(b)) for a, b in removal))
     cells = [p for p, _ in board.tiles()]
     codes_list = sorted(c for _, c in board.tiles())
+    work: float = budget * WORK_PER_NODE
     for _ in range(64):
         rng.shuffle(codes_list)
         new = board.with_cells(dict(zip(cells, codes_list)))
         if new == board and len(kinds) > 1:
             continue
-        result = solve(new, budget)
+        result = solve(new, budget, work=work)
         if result.status == SOLVED and result.solution is not None:
             return Shuffled(new, result.solution)
-    raise InputError("shuffle found no solvable arrangement of these tiles")
+        work -= result.work
+        if work <= 0:
+            break
+    raise InputError("shuffle found no solvable arrangement of these tiles within its budget")

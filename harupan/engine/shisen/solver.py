@@ -80,6 +80,7 @@ class SolveResult:
     status: SolveStatus
     solution: tuple[Pair, ...] | None
     nodes: int
+    work: float = 0.0  # work units spent (see WORK_PER_NODE)
 
     @property
     def solvable(self) -> bool | None:
@@ -130,6 +131,10 @@ class _OutOfBudget(Exception):
     pass
 
 
+class _OutOfWork(Exception):
+    """The whole solve's work budget is spent (see :data:`WORK_PER_NODE`): undecided at once."""
+
+
 def board_bits(board: Board) -> tuple[Geometry, int, dict[str, int]]:
     """The geometry, the tile mask and one mask per code."""
     g = geometry(board.width, board.height)
@@ -159,6 +164,15 @@ FIRST_RUN_PROBE = 1  # the first run (plain order) probes only the group it bran
 # are solved there, fast; later runs probe as PROBE_GROUPS says (both chosen on tune-deal-*)
 PROBE_GROUPS = 4  # groups whose pairings are tried one step deep before branching (chosen on tune-deal-*)
 RESTART_UNIT = 40  # nodes per unit of the Luby sequence
+WORK_PER_NODE = 200  # work units (floods, weighted by the board's size) allowed per node of the budget
+# A node's work grows with the board: floods over more cells, more tiles to look at, more
+# pairings to probe. So nodes alone do not bound time on a big board (a 3,000-node budget ran
+# for minutes on 40x40). The work budget, budget x WORK_PER_NODE units, does, deterministically
+# (no clock in the engine): a unit is one flood or tile looked at, weighted by the bitboard's size
+# against 18x8's; on 18x8 the searches that finish within their node budget spend well under it
+# (bench/shisen.py --only bounded prints both).
+WORK_BOARD = 21 * 10  # the padded bitboard of 18x8: the unit board
+WORK_SLACK = 10  # nodes' worth of work added to every budget, for the root's own relaxation
 
 
 def luby(i: int) -> int:
@@ -183,7 +197,8 @@ class _Relaxation:
     :meth:`wake` replays the parked steps that waited for a tile, and :meth:`release` queues the
     tiles a newly emptied cell may have freed."""
 
-    __slots__ = ("g", "tiles", "group_of", "base_empty", "todo", "queued", "gone", "steps", "waiting", "rank")
+    __slots__ = ("g", "tiles", "group_of", "base_empty", "todo", "queued", "gone", "steps", "waiting", "rank",
+                 "floods")
 
     def __init__(self, g: Geometry, groups: list[int], tiles: int) -> None:
         self.g = g
@@ -203,6 +218,7 @@ class _Relaxation:
         self.steps: list[Step] = []  # how each went, in order
         self.waiting: dict[int, list[Step]] = {}  # tile -> parked parent steps that crossed it
         self.rank: dict[int, int] = {}  # tile -> its step's place in the parent's order
+        self.floods = 0  # floods and tiles looked at: the work done, for the solver's work budget
 
     def start(self, joinable: dict[int, int]) -> None:
         """A fresh start: every tile joinable now goes (with its partners). A tile that cannot join
@@ -227,6 +243,7 @@ class _Relaxation:
         keep = self.steps.append
         direct_of = direct.get
         gone = 0
+        self.floods += len(hint) // 8  # a replayed step costs a few bit operations, a witness now and then
         for i, step in enumerate(hint):
             u = step.tile
             rank[u] = i
@@ -298,6 +315,7 @@ class _Relaxation:
         are both in sight of those cells: one flood from all of them finds that sight (fills
         distribute over unions)."""
         seen = self.g.reach_any(new, empty | new, self.tiles)
+        self.floods += 1
         near = seen | new
         queued, group_of, todo = self.queued, self.group_of, self.todo
         for u in _low_bits(seen & ~self.gone):
@@ -338,6 +356,7 @@ class _Relaxation:
             if gone & t:
                 continue
             empty = base_empty | gone
+            self.floods += 1
             hit = g.reach_any(t, empty, group_of[t] & ~t)
             if hit:
                 new = (t | hit) & ~gone
@@ -370,6 +389,14 @@ class _Search:
         self.trace: Trace | None = None
         self.code_of: dict[int, str] = {}  # tile -> its code, for the trace
         self.depth = 0  # branching depth, for the trace
+        self.work = 0.0  # work units spent (see WORK_PER_NODE)
+        self.work_limit: float = (budget + WORK_SLACK) * WORK_PER_NODE
+        self.weight = g.stride * (g.height + 2) / WORK_BOARD  # one flood's cost against 18x8's
+
+    def charge(self, units: float) -> None:
+        self.work += units * self.weight
+        if self.work > self.work_limit:
+            raise _OutOfWork
 
     def set_root(self, groups: list[int], tiles: int) -> None:
         """Remember the starting position; :meth:`hopeless` relies on it when it replays."""
@@ -385,11 +412,13 @@ class _Search:
         todo = [c for c in check if c in live]
         queued = set(todo)
         removed: list[tuple[int, int]] = []
+        self.charge(len(todo))
         while todo:
             grp = todo.pop()
             queued.discard(grp)
             if grp not in live:
                 continue
+            self.charge(1)
             empty = g.padded & ~tiles
             n = grp.bit_count()
             gone: list[tuple[int, int]] = []
@@ -462,6 +491,7 @@ class _Search:
         else:
             run.replay(hint, self.direct)
         run.settle(hint is None, self.root_tiles & ~tiles)
+        self.charge(run.floods + (len(groups) if hint is None else 0))
         if run.gone != tiles:
             self.stuck = tiles & ~run.gone
             return None
@@ -529,6 +559,7 @@ class _Search:
         trace = self.trace
         empty = g.padded & ~tiles
         cands = []
+        self.charge(len(groups))
         for gi, grp in enumerate(groups):
             if grp.bit_count() < 4:
                 continue
@@ -620,7 +651,7 @@ class _Search:
 
 
 def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] | None = None,
-          *, trace: Trace | None = None) -> SolveResult:
+          *, trace: Trace | None = None, work: float | None = None) -> SolveResult:
     """A full removal order, a proof of unsolvability, or ``undecided`` past ``budget`` nodes.
 
     ``memo`` is the set of positions known to fail; pass the same set to the solves of boards
@@ -628,10 +659,15 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] 
     failure proved once is a fact for all of them. It grows in place.
 
     ``trace``, when given, receives the search's reasoning a line at a time, cells written
-    ``code@x,y`` (``harupan shisen solve --explain``); the answer is the same either way."""
+    ``code@x,y`` (``harupan shisen solve --explain``); the answer is the same either way.
+
+    ``work`` caps the work units (default (``budget`` + :data:`WORK_SLACK`) x :data:`WORK_PER_NODE`): past it the answer
+    is ``undecided`` too, so the time a solve takes is bounded on any board size."""
     board.check_pairs()
     g, tiles, kinds = board_bits(board)
     search = _Search(g, budget)
+    if work is not None:
+        search.work_limit = work
     if memo is not None:
         search.failed = memo
     groups = [kinds[k] for k in sorted(kinds, key=lambda k: kinds[k] & -kinds[k])]
@@ -658,16 +694,21 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] 
         try:
             found = search.search(groups, tiles, list(groups))
             break
+        except _OutOfWork:
+            if trace is not None:
+                trace(f"run {run}: out of work ({search.work_limit:.0f} units, {WORK_PER_NODE} a node of the "
+                      "budget); budget spent: undecided")
+            return SolveResult(UNDECIDED, None, search.nodes, search.work)
         except _OutOfBudget:
             if trace is not None:
                 trace(f"run {run}: out of nodes" + ("; budget spent: undecided" if last else "; restart"))
             if last:
-                return SolveResult(UNDECIDED, None, search.nodes)
+                return SolveResult(UNDECIDED, None, search.nodes, search.work)
     if found is None:
         if trace is not None:
             trace("unsolvable: proved, every way of pairing the tiles was tried or ruled out")
-        return SolveResult(UNSOLVABLE, None, search.nodes)
+        return SolveResult(UNSOLVABLE, None, search.nodes, search.work)
     order = tuple((g.point(a.bit_length() - 1), g.point(b.bit_length() - 1)) for a, b in found)
     if trace is not None:
         trace(f"solved after {search.nodes} nodes: {len(order)} pairs in removal order")
-    return SolveResult(SOLVED, order, search.nodes)
+    return SolveResult(SOLVED, order, search.nodes, search.work)

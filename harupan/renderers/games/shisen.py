@@ -108,6 +108,8 @@ class ShisenView:
                 "levels": {lv: level_lines(lay) for lv, lay in bundle["shisen"].items()}}
 
     def vocabulary(self) -> str:
-        figures, meaning = difficulty_lines({"stuck_share": 0, "careful_stuck_share": 0, "first_moves": 1})
+        figures, meaning = difficulty_lines({"stuck_share": 0, "careful_stuck_share": 0, "lookahead_stuck_share": 0,
+                                             "first_moves": 1, "fatal_first_undecided": 1,
+                                             "stuck_interval": [0, 1]})
         names = "".join(label_ko(c) for c in ALL_CODES)  # the script names tiles (aria-labels, hints)
         return " · ×장" + figures + meaning + "".join(DIFFICULTY_KO.values()) + names  # and shisen_facts' own text
