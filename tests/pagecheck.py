@@ -2,6 +2,7 @@
 under test, and the few ways of reading and driving it."""
 
 import json
+import re
 import subprocess
 import sys
 from contextlib import contextmanager
@@ -53,3 +54,22 @@ def shuffle(page, tap=False):
     """Shuffle as a player does: the button, then yes in the question it asks."""
     for sel in ('#shisen-app [data-action="shuffle"]', '#shisen-app [data-action="shuffle-yes"]'):
         (page.locator(sel).tap() if tap else page.click(sel))
+
+
+class served:
+    """``harupan site serve`` on a free port, stopped on leaving; gives the site's URL."""
+
+    def __init__(self, site):
+        self.site = site
+
+    def __enter__(self):
+        self.proc = subprocess.Popen([sys.executable, "-m", "harupan", "site", "serve", "--site", str(self.site), "--port", "0"],
+                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.proc.stdout.readline()
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", line).group(1))
+        return f"http://127.0.0.1:{port}/"
+
+    def __exit__(self, *exc):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)

@@ -1,4 +1,4 @@
-"""axe-core (npm, pinned) on every kind of page, at a desktop and a phone width: no violations."""
+"""axe-core (npm, pinned) on every kind of page, at a desktop and a phone width, light and dark: no violations."""
 
 import json
 
@@ -10,7 +10,7 @@ pytestmark = pytest.mark.slow
 
 
 def pages(site):
-    found = ["index.html", "2026/11/29/index.html", "archive/index.html", "404.html"]
+    found = ["index.html", "2026/11/29/index.html", "archive/index.html", "404.html", "offline.html"]
     found += sorted(str(p.relative_to(site)) for p in (site / "rules").glob("*/index.html"))
     return found
 
@@ -20,10 +20,12 @@ def axe_script():
     return npm_tool("axe-core").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", list(WIDTHS))
-def test_axe_finds_no_violations(browser_site, browser, axe_script, width):
-    assert len(pages(browser_site)) >= 8  # home, day, archive, 404 and the four rule pages
-    ctx = browser.new_context(viewport=WIDTHS[width], is_mobile=width == "phone", has_touch=width == "phone")
+def test_axe_finds_no_violations(browser_site, browser, axe_script, width, scheme):
+    assert len(pages(browser_site)) >= 9  # home, day, archive, 404, offline and the four rule pages
+    ctx = browser.new_context(viewport=WIDTHS[width], is_mobile=width == "phone", has_touch=width == "phone",
+                              color_scheme=scheme)
     found = {}
     try:
         pg = ctx.new_page()

@@ -66,7 +66,7 @@ def test_selection_rules_hint_shuffle_undo_and_easy_view(site, page):
     page.click('#shisen-app [data-action="undo"]')
     assert tiles_left(page) == 144
     page.check("#easy-view")
-    assert page.locator('#shisen-app use[href$="-e"]').count() == 144
+    assert page.locator('#shisen-app svg[data-art$="-e"]').count() == 144
     page.reload()
     page.wait_for_selector("#shisen-app .sgrid .tile")
     assert page.is_checked("#easy-view")  # remembered

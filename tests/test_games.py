@@ -93,7 +93,7 @@ class ToyView:
     def play_data(self, bundle):
         return {"number": bundle["toy"]["number"]}
 
-    def symbols(self, bundle):
+    def art(self):
         return {}
 
     def labels(self, bundle):

@@ -73,6 +73,45 @@ def test_font_subset_covers_every_page(base_site):
         assert not missing, (page, "".join(sorted(missing)))
 
 
+# Where a page or its script can get text from: templates, the browser modules' string tables,
+# the page-making modules, the tile art's names, the rule pages, and the engine's names for cards,
+# seats and animals. (sheets.py and figures.py draw their text as outlines, with no web font.)
+# A game's view module counts once the game is registered (an unregistered one's page is not shown).
+SHOWN_SOURCES = ("renderers/templates/*", "renderers/static/js/*.js", "renderers/site.py",
+                 "renderers/rules.py", "renderers/tileart.py", "content/**/*.yaml")
+
+
+def test_font_subset_holds_every_syllable_a_page_or_script_can_show(base_site):
+    """Not only the pages' text as written: a status line naming 발 or 춘 is made by the script."""
+    from fontTools.ttLib import TTFont
+
+    import inspect
+
+    import harupan
+    from harupan.engine.cards import COLOUR_KO, RANK_KO
+    from harupan.renderers.games import views as registered_views
+    from harupan.engine.wall import SEATS_KO
+    from harupan.engine.zodiac import NAMES_KO
+
+    cmap = TTFont(str(base_site / "static" / "fonts" / "sans.woff")).getBestCmap()
+    package = Path(harupan.__file__).parent
+    missing: dict[str, set[str]] = {}
+    views = [Path(inspect.getsourcefile(type(v))) for v in registered_views()]
+    for pattern in SHOWN_SOURCES:
+        files = sorted(package.glob(pattern))
+        assert files, pattern
+        if pattern == SHOWN_SOURCES[-1]:
+            files += views
+        for f in files:
+            for c in f.read_text(encoding="utf-8"):
+                if "\uac00" <= c <= "\ud7a3" and ord(c) not in cmap:
+                    missing.setdefault(c, set()).add(str(f.relative_to(package)))
+    for c in "".join(COLOUR_KO.values()) + "".join(RANK_KO) + "".join(SEATS_KO) + "".join(NAMES_KO):
+        if ord(c) not in cmap:
+            missing.setdefault(c, set()).add("engine names")
+    assert missing == {}, f"the font subset lacks {missing}"
+
+
 def test_feed_and_sitemap(base_site):
     import xml.etree.ElementTree as ET
 

@@ -14,7 +14,7 @@ from harupan.renderers import webapp
 def test_icons_are_squares_of_the_asked_sizes_and_the_same_every_time():
     icons = webapp.icons()
     sizes = {name: Image.open(io.BytesIO(data)).size for name, data in icons.items()}
-    assert sizes == {"icons/icon-192.png": (192, 192), "icons/icon-512.png": (512, 512),
+    assert sizes == {"icons/icon-32.png": (32, 32), "icons/icon-192.png": (192, 192), "icons/icon-512.png": (512, 512),
                      "icons/icon-maskable-512.png": (512, 512), "icons/apple-touch-icon.png": (180, 180)}
     assert webapp.icons() == icons
 

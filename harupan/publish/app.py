@@ -16,8 +16,11 @@ FONT = "static/fonts/sans.woff"  # written later in the build (its subset depend
 def with_app_files(static: dict[str, bytes], cfg: SiteConfig) -> dict[str, bytes]:
     """``static`` (site path -> bytes) and the app's files. The service worker fetches the static
     files, the icons and the manifest when it is installed; it is written last, after them."""
+    from ..renderers.site import offline_page
+
     files = dict(static)
     files.update(webapp.icons())
+    files[webapp.OFFLINE] = offline_page(asdict(cfg)).encode("utf-8")
     files["manifest.webmanifest"] = webapp.manifest(asdict(cfg)).encode("utf-8")
     precache = dict(files)
     precache[FONT] = b""  # fetched too; its bytes change with the pages' text, not the worker's

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..generator.games import games
 from ..renderers import site as pages
-from ..renderers.games import views
+from ..renderers.games import site_art, views
 from ..renderers.webfont import subset_woff
 from . import rules
 from .config import SiteConfig
@@ -61,6 +61,7 @@ def static_files() -> dict[str, bytes]:
         if item.is_file() and not item.name.startswith("."):
             out[f"static/{item.name}"] = item.read_bytes()
     out["static/js/harupan.js"] = joined_script()
+    out[pages.ART_PATH] = site_art().svg.encode("utf-8")
     return out
 
 
@@ -74,6 +75,22 @@ def _template_text() -> str:
         if folder:
             text += Path(folder, v.template).read_text(encoding="utf-8")
     return text
+
+
+def font_text(cfg: SiteConfig, checked: rules.Checked) -> str:
+    """Every string a page or its script can show, for the font subset: the templates, the rule
+    pages, the pages' fixed strings (each game's vocabulary: its figures, every tile's and animal's
+    name), the joined script's string tables, the names the engine gives cards, seats and animals,
+    and the site's title."""
+    from ..engine.cards import COLOUR_KO, RANK_KO
+    from ..engine.wall import SEATS_KO
+    from ..engine.zodiac import NAMES_KO
+
+    text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
+    text += "".join(checked.captions.values())  # figure captions carry the engine's counts
+    text += joined_script().decode("utf-8")  # what the games say
+    text += "".join(COLOUR_KO.values()) + "".join(RANK_KO) + "".join(SEATS_KO) + "".join(NAMES_KO)
+    return text + cfg.title + cfg.tagline
 
 
 def write_font_subset(site: Path, text: str, write: Write) -> None:
@@ -131,12 +148,8 @@ def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict]:
         pass
     checked = rules.check()
     rule_list = [{"slug": p.slug, "title": p.title} for p in sorted(checked.pages, key=lambda p: p.slug)]
-    text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
-    text += "".join(checked.captions.values())  # figure captions carry the engine's counts
-    text += joined_script().decode("utf-8")  # what the games say
-    text += cfg.title + cfg.tagline
-    write_font_subset(site, text, write)
+    write_font_subset(site, font_text(cfg, checked), write)
     rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False,
-                checked=checked, write=write)
+                checked=checked, write=write, site={"title": cfg.title, "tagline": cfg.tagline})
     write(key_file, json.dumps({"key": key, "pages": rule_list}, ensure_ascii=False).encode("utf-8"))
     return rule_list

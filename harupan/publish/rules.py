@@ -85,12 +85,13 @@ SITE_TEXT = "하루 판 규칙 안내 목차 자주 묻는 질문 함께 읽기 
 
 def build(out: Path, content: Path | None = None, *, home_url: str = "../../index.html",
           font_url: str = "../fonts/sans.woff", write_font: bool = True, checked: Checked | None = None,
-          write=None) -> list[Path]:
+          write=None, site: dict | None = None) -> list[Path]:
     """Write every rule page into ``out``; returns the files written or already current.
     The site build shares one font subset (``write_font=False`` and its own ``font_url``) and
     passes its transaction's ``write``. On its own, ``out`` must be new, empty or already marked
     as harupan's rule pages folder (publish/owner.py), and a failed write puts back what was
-    replaced."""
+    replaced. The site build gives ``site`` (title, tagline): its pages then wear the site's
+    header and nav (renderers/rules.py)."""
     checked = checked or check(content)  # the site build has checked already
     if write is None:
         claim_rules_folder(out, {p.slug for p in checked.pages})
@@ -118,7 +119,7 @@ def build(out: Path, content: Path | None = None, *, home_url: str = "../../inde
                 written.append(path)
                 figs.append({"drawing": drawing, "caption": checked.captions[(page.slug, si, fi)], "png": name})
             figures.append(figs)
-        html = rule_page_html(page_dict(page), figures, all_pages, font_url=font_url, home_url=home_url)
+        html = rule_page_html(page_dict(page), figures, all_pages, font_url=font_url, home_url=home_url, site=site)
         path = out / page.slug / "index.html"
         write(path, html.encode("utf-8"))
         written.append(path)

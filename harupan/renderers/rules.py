@@ -17,9 +17,11 @@ def date_ko(iso: str) -> str:
 
 
 def rule_page_html(page: dict, figures: list[list[dict]], all_pages: list[dict], *,
-                   font_url: str, home_url: str) -> str:
+                   font_url: str, home_url: str, site: dict | None = None) -> str:
     """``page``: slug, title, summary, updated, sections (heading, body), faq, related.
-    ``figures[i]``: the figures of section i, each {"drawing", "caption", "png"}."""
+    ``figures[i]``: the figures of section i, each {"drawing", "caption", "png"}. With ``site``
+    (title, tagline) the page is one of the site's, two folders below its root: the site's
+    header, nav, stylesheet and footer; without, it stands alone (``harupan rules build``)."""
     sections = []
     for si, (s, figs) in enumerate(zip(page["sections"], figures)):
         sections.append({
@@ -29,7 +31,8 @@ def rule_page_html(page: dict, figures: list[list[dict]], all_pages: list[dict],
                          "caption": f["caption"], "png": f["png"]} for fi, f in enumerate(figs)],
         })
     by_slug = {p["slug"]: p for p in all_pages}
-    return environment().get_template("rule.html").render(
+    template = "rule.html" if site is not None else "rule_standalone.html"
+    return environment().get_template(template).render(site=site, root="../../",
         page=page, sections=sections, faq=[(q, render_markdown(a)) for q, a in page["faq"]],
         related=[by_slug[r] for r in page["related"] if r in by_slug], all_pages=all_pages,
         updated_ko=date_ko(page["updated"]), font_url=font_url, home_url=home_url)

@@ -223,7 +223,7 @@ def zodiac_board_items(cells, x0: float, y0: float, size: float) -> list[Primiti
     items: list[Primitive] = [RoundRect(x0 - 12 * s, y0 - 12 * s, size + 24 * s, size + 24 * s, 16 * s, fill="#E4DDCF")]
     for i, rank in enumerate(cells):
         r, c = divmod(i, 4)
-        items += place(zodiac_tile(rank), x0 + c * ZODIAC_SIZE * s, y0 + r * ZODIAC_SIZE * s, s)
+        items.append(Use(zodiac_tile(rank), x0 + c * ZODIAC_SIZE * s, y0 + r * ZODIAC_SIZE * s, s))
     return items
 
 

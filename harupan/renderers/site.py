@@ -9,7 +9,6 @@ from markupsafe import Markup
 
 from .html import environment
 from .ko import particle
-from .model import Drawing
 from .sheets import DIFFICULTY_KO, date_ko
 
 
@@ -68,38 +67,50 @@ def play_data(bundle: dict) -> dict:
     return {"date": bundle["date"], **{v.name: v.play_data(bundle) for v in day_views(bundle)}}
 
 
-def play_symbols(bundle: dict) -> tuple[str, dict]:
-    """The SVG symbols the page's script draws with, and the labels it shows."""
-    from .games import day_views
+ART_PATH = "static/art.svg"  # the site's art sheet (renderers/svg.py ArtSheet), from the site's root
 
-    from .svg import symbols_svg
 
-    symbols: dict[str, Drawing] = {}
+def art_sprite(root: str) -> Markup:
+    """The page's one hidden reference to the art sheet, which its tiles frame."""
+    from .games import site_art
+
+    return Markup(site_art().sprite(root + ART_PATH))
+
+
+def play_art(bundle: dict) -> tuple[dict, dict]:
+    """Where each piece of art sits on the sheet (the page's script frames tiles by it), and the
+    labels the script shows."""
+    from .games import day_views, site_art
+
     labels: dict = {}
     for v in day_views(bundle):
-        symbols.update(v.symbols(bundle))
         labels.update(v.labels(bundle))
     labels["leads"] = {lv: day_lead(bundle, lv) for lv in level_order(bundle["shisen"])}
-    return symbols_svg(symbols), labels
+    return site_art().positions(), labels
 
 
 def day_page(bundle: dict, site: dict, path: str) -> str:
     import json
 
-    symbols, labels = play_symbols(bundle)
+    art, labels = play_art(bundle)
 
     def dump(v: object) -> Markup:
         return Markup(json.dumps(v, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
 
+    root = "../../../"
+    symbols = Markup('<script type="application/json" id="harupan-art">') + dump(art) + Markup("</script>")
     return environment().get_template("day.html").render(
-        site=site, root="../../../", day=day_context(bundle, site, path), levels=level_order(bundle["shisen"]),
-        play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": Markup(symbols)})
+        site=site, root=root, day=day_context(bundle, site, path), levels=level_order(bundle["shisen"]),
+        art=art_sprite(root), art_href=root + ART_PATH,
+        play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": symbols})
 
 
 def home_page(bundle: dict | None, site: dict, path: str | None, rules: list[dict]) -> str:
     day = day_context(bundle, site, path) if bundle and path is not None else None
     levels = level_order(bundle["shisen"]) if bundle else []
-    return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels)
+    art = {"art": art_sprite(""), "art_href": ART_PATH} if day else {}
+    return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels,
+                                                          **art)
 
 
 def by_month(dates: list[str]) -> dict[tuple[int, int], list[int]]:
@@ -144,7 +155,15 @@ def _month(year: int, month: int, days: list[int], root: str) -> dict:
 
 
 def not_found_page(site: dict) -> str:
-    return environment().get_template("404.html").render(site=site)
+    """The 404 page, written at the site's root and shown at any missing address: its links are
+    relative to the root (a script makes the root its base), never to ``base_url``, so a
+    preview or a copy stays on itself."""
+    return environment().get_template("404.html").render(site=site, root="")
+
+
+def offline_page(site: dict) -> str:
+    """What the service worker shows for a page never opened, with no network (same footing as 404)."""
+    return environment().get_template("offline.html").render(site=site, root="")
 
 
 def feed_xml(entries: list[dict], site: dict) -> str:

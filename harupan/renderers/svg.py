@@ -6,10 +6,11 @@ placed with ``<use>``: the page shows exactly the paper's letters with no web fo
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from html import escape
 
 from .fonts import font, text_layout
-from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, expand
+from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, Use, expand, place
 
 
 def _n(v: float) -> str:
@@ -35,11 +36,17 @@ def glyph_path(role: str, ch: str) -> str:
     return "".join(parts)
 
 
-def items_svg(items, glyphs: set, prefix: str = "") -> list[str]:
-    """SVG elements for the primitives; adds each glyph used to ``glyphs`` as (role, ch)."""
+def items_svg(items, glyphs: set, prefix: str = "", sheet: ArtSheet | None = None) -> list[str]:
+    """SVG elements for the primitives; adds each glyph used to ``glyphs`` as (role, ch). A Use of
+    art on ``sheet`` becomes a frame of the sheet; any other Use is drawn out in full."""
     out = []
-    for p in expand(items):
-        if isinstance(p, RoundRect):
+    for p in items if sheet else expand(items):
+        if isinstance(p, Use):
+            if sheet is not None and p.items in sheet.ids:
+                out.append(sheet.placed(p))
+            else:
+                out += items_svg(place(p.items, p.dx, p.dy, p.s), glyphs, prefix, sheet)
+        elif isinstance(p, RoundRect):
             out.append(f'<rect x="{_n(p.x)}" y="{_n(p.y)}" width="{_n(p.w)}" height="{_n(p.h)}"'
                        f'{f" rx={chr(34)}{_n(p.r)}{chr(34)}" if p.r else ""}{_paint(p.fill, p.stroke, p.width)}/>')
         elif isinstance(p, Circle):
@@ -71,11 +78,12 @@ def defs_svg(glyphs: set, prefix: str = "") -> str:
 
 
 def render_svg(drawing: Drawing, *, title: str | None = None, css_class: str | None = None,
-               width: str | None = None, id_prefix: str = "") -> str:
+               width: str | None = None, id_prefix: str = "", sheet: ArtSheet | None = None) -> str:
     """A standalone ``<svg>`` element (inline in HTML or saved as a file). Pages that inline
-    several give each its own ``id_prefix``: glyph ids must be unique in a document."""
+    several give each its own ``id_prefix``: glyph ids must be unique in a document. With
+    ``sheet``, art on it is placed as frames of the page's ``#art`` (see :class:`ArtSheet`)."""
     glyphs: set = set()
-    body = items_svg(drawing.items, glyphs, id_prefix)
+    body = items_svg(drawing.items, glyphs, id_prefix, sheet)
     attrs = f' class="{escape(css_class)}"' if css_class else ""
     size = f' width="{escape(width)}"' if width else ""
     label = f'<title>{escape(title)}</title>' if title else ""
@@ -86,13 +94,62 @@ def render_svg(drawing: Drawing, *, title: str | None = None, css_class: str | N
             f'{size}{attrs}{role}>{label}<defs>{defs_svg(glyphs, id_prefix)}</defs>{bg}{"".join(body)}</svg>')
 
 
-def symbols_svg(symbols: dict[str, Drawing], id_prefix: str = "s-") -> str:
-    """One hidden ``<svg>`` holding a ``<symbol>`` per drawing (tile faces the page's script
-    places with ``<use>``), glyph outlines shared."""
+@dataclass(frozen=True)
+class ArtSheet:
+    """Every piece of art a page's tiles show, each drawn once on one SVG sheet (a static file the
+    browser loads and caches once). A tile on a page is a small ``<svg>`` whose viewBox frames its
+    art on the sheet, placing the page's one ``<image id="art">`` with ``<use>``: two elements and
+    about eighty bytes a tile, where drawing it inline took dozens of each."""
+
+    svg: str  # the sheet file
+    width: float
+    height: float
+    at: dict[str, tuple[float, float, float, float]] = field(compare=False)  # id -> x, y, w, h
+    ids: dict[tuple, str] = field(compare=False)  # the art's primitives -> id, to find a Use's art
+
+    def frame(self, art_id: str) -> str:
+        x, y, w, h = self.at[art_id]
+        return f"{_n(x)} {_n(y)} {_n(w)} {_n(h)}"
+
+    def placed(self, p: Use) -> str:
+        """A :class:`Use` of art on the sheet: the art's frame, placed and scaled as the Use says."""
+        art_id = self.ids[p.items]
+        _, _, w, h = self.at[art_id]
+        return (f'<svg x="{_n(p.dx)}" y="{_n(p.dy)}" width="{_n(w * p.s)}" height="{_n(h * p.s)}"'
+                f' viewBox="{self.frame(art_id)}"><use href="#art"/></svg>')
+
+    def sprite(self, href: str) -> str:
+        """The page's one reference to the sheet, hidden, for tiles to ``<use>``."""
+        return (f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>'
+                f'<image id="art" href="{escape(href)}" width="{_n(self.width)}" height="{_n(self.height)}"/>'
+                f'</defs></svg>')
+
+    def positions(self) -> dict[str, list[float]]:
+        """id -> [x, y] on the sheet, for the page's script."""
+        return {k: [round(x, 2), round(y, 2)] for k, (x, y, _, _) in self.at.items()}
+
+
+GUTTER = 4.0  # transparent space around each piece, so a scaled frame never shows its neighbour's edge
+
+
+def art_sheet(art: dict[str, Drawing], row_width: float = 720.0) -> ArtSheet:
+    """``art`` (id -> drawing, in order) laid out in rows on one sheet, each drawn once."""
+    at: dict[str, tuple[float, float, float, float]] = {}
+    x = y = row_h = 0.0
+    for art_id, d in art.items():
+        if x and (x + d.width + 2 * GUTTER > row_width or d.height + 2 * GUTTER != row_h):
+            x, y, row_h = 0.0, y + row_h, 0.0
+        at[art_id] = (x + GUTTER, y + GUTTER, d.width, d.height)
+        x += d.width + 2 * GUTTER
+        row_h = max(row_h, d.height + 2 * GUTTER)
+    width = max((ax + w + GUTTER for ax, _, w, _ in at.values()), default=0.0)
+    height = y + row_h
     glyphs: set = set()
     parts = []
-    for sid, d in symbols.items():
-        body = "".join(items_svg(d.items, glyphs, id_prefix))
-        parts.append(f'<symbol id="{escape(sid)}" viewBox="0 0 {_n(d.width)} {_n(d.height)}">{body}</symbol>')
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true">'
-            f'<defs>{defs_svg(glyphs, id_prefix)}{"".join(parts)}</defs></svg>')
+    for art_id, d in art.items():
+        ax, ay, _, _ = at[art_id]
+        parts.append(f'<g id="{escape(art_id)}" transform="translate({_n(ax)} {_n(ay)})">'
+                     f'{"".join(items_svg(d.items, glyphs))}</g>')
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(width)} {_n(height)}"'
+           f' width="{_n(width)}" height="{_n(height)}"><defs>{defs_svg(glyphs)}</defs>{"".join(parts)}</svg>\n')
+    return ArtSheet(svg, width, height, at, {d.items: k for k, d in art.items()})

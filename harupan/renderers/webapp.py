@@ -18,11 +18,14 @@ PAPER = "#FBF8F1"
 # keeps its art inside the safe circle that Android's launchers crop to; iOS takes a 180 px
 # apple-touch-icon and rounds its corners itself.
 ICONS = {
+    "icons/icon-32.png": (32, False),  # the browser tab's icon, on every page
     "icons/icon-192.png": (192, False),
     "icons/icon-512.png": (512, False),
     "icons/icon-maskable-512.png": (512, True),
     "icons/apple-touch-icon.png": (180, False),
 }
+START_URL = "./index.html"  # the manifest's start URL, the home page
+OFFLINE = "offline.html"  # shown for a page never opened, with no network
 PAIR = "7z"  # a matching pair, the game in one picture (7z: the red dragon, 中)
 
 
@@ -55,16 +58,19 @@ def manifest(site: dict) -> str:
     icons = [{"src": name, "sizes": f"{px}x{px}", "type": "image/png", "purpose": "maskable" if mask else "any"}
              for name, (px, mask) in ICONS.items() if name != "icons/apple-touch-icon.png"]
     data = {"name": site["title"], "short_name": site["title"], "description": site["tagline"], "lang": "ko",
-            "dir": "ltr", "start_url": "./index.html", "scope": "./", "display": "standalone",
+            "dir": "ltr", "start_url": START_URL, "scope": "./", "display": "standalone",
             "background_color": PAPER, "theme_color": BACKGROUND, "icons": icons}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
 def service_worker(precache: dict[str, bytes]) -> str:
-    """The service worker: ``precache`` (path -> bytes) is what it fetches on install; its version
-    is their hash, so a new build with other static files makes browsers take the new worker."""
+    """The service worker: ``precache`` (path -> bytes) is what it fetches on install, and the
+    start page too (the home page, kept with the pages, so an installed app opens offline at its
+    start after one visit to any page); its version is their hash, so a new build with other
+    static files makes browsers take the new worker."""
     h = hashlib.sha256()
     for name in sorted(precache):
         h.update(name.encode() + b"\0" + hashlib.sha256(precache[name]).digest())
     return environment().get_template("sw.js").render(version=h.hexdigest()[:16],
-                                                      precache=json.dumps(sorted(precache)))
+                                                      precache=json.dumps(sorted(precache)),
+                                                      start=json.dumps(START_URL), offline=json.dumps(OFFLINE))

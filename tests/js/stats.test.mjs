@@ -65,3 +65,11 @@ test("today in Korea", () => {
   assert.equal(todayIn("Asia/Seoul", new Date(Date.UTC(2026, 10, 30, 15, 30))), "2026-12-01");
   assert.equal(todayIn("Asia/Seoul", new Date(Date.UTC(2026, 10, 30, 14, 59))), "2026-11-30");
 });
+
+test("today in Korea without the time-zone data agrees with it, hour by hour through two years", () => {
+  const intl = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul", year: "numeric", month: "2-digit", day: "2-digit" });
+  for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 3600 * 1000 + 17 * 60 * 1000) {
+    const d = new Date(t);
+    assert.equal(todayIn("Asia/Seoul", d), intl.format(d), d.toISOString());
+  }
+});

@@ -7,10 +7,12 @@ Everything a view gets is plain data: the day bundle's JSON form.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Protocol
 
 from ...engine.errors import InputError
 from ..model import Drawing
+from ..svg import ArtSheet, art_sheet
 
 Sheet = tuple[str, Drawing]  # a print page's title and drawing
 
@@ -38,8 +40,9 @@ class GameView(Protocol):
         """What its browser module needs to play the day (under the game's name)."""
         ...
 
-    def symbols(self, bundle: dict[str, Any]) -> dict[str, Drawing]:
-        """SVG symbols its browser module draws with, by id."""
+    def art(self) -> dict[str, Drawing]:
+        """Every piece of art its page section and browser module show, by id: drawn once on the
+        site's art sheet (``static/art.svg``), which a tile on the page frames by its id."""
         ...
 
     def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
@@ -92,3 +95,16 @@ def print_set(bundle: dict[str, Any], paper: str = "a4", easy: bool = False) -> 
         fronts += front
         backs += back
     return fronts + backs
+
+
+def site_art() -> ArtSheet:
+    """The site's art sheet: every registered view's art, in page order."""
+    return _sheet(views())
+
+
+@lru_cache(maxsize=4)
+def _sheet(registered: tuple[GameView, ...]) -> ArtSheet:
+    art: dict[str, Drawing] = {}
+    for v in registered:
+        art.update(v.art())
+    return art_sheet(art)

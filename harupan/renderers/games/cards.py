@@ -11,7 +11,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..cardart import CARD_H, CARD_W, card_face, row_items
+from ..cardart import CARD_H, CARD_W, COLOURS, card_face, row_items
 from ..model import Drawing, Line, Primitive, RoundRect, Text
 from ..raster import png_bytes, render_image
 from ..sheets import ACCENT, INK, MUTED, PAPERS, RULE, date_ko
@@ -133,9 +133,10 @@ class CardsView:
         """The hand and the best score; the answer stays in puzzle.json, not in the page's data."""
         return {"hand": bundle["cards"]["hand"], "best": bundle["cards"]["score"]}
 
-    def symbols(self, bundle: dict[str, Any]) -> dict[str, Drawing]:
-        return {f"k-{code}": Drawing(CARD_W, CARD_H, card_face(code), background=None)
-                for code in sorted(set(bundle["cards"]["hand"]))}
+    def art(self) -> dict[str, Drawing]:
+        """Every card kind (``k-Y1`` … ``k-W7``), for the site's art sheet."""
+        return {f"k-{c}{r}": Drawing(CARD_W, CARD_H, card_face(f"{c}{r}"), background=None)
+                for c in COLOURS for r in range(1, 8)}
 
     def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
         """None: cards.js names the cards itself (cardName, checked against engine/cards.py's card_name)."""

@@ -10,8 +10,8 @@ from ..model import Drawing
 from ..raster import png_bytes, render_image
 from ..sheets import DIFFICULTY_KO, board_drawing_items, difficulty_lines, shisen_page
 from ..svg import render_svg
-from ..tileart import TILE_H, TILE_W, label_ko, mahjong_tile
-from .base import Sheet
+from ..tileart import ALL_CODES, TILE_H, TILE_W, label_ko, mahjong_tile
+from .base import Sheet, site_art
 
 
 def featured(bundle: dict[str, Any]) -> str:
@@ -82,7 +82,7 @@ class ShisenView:
     def page_context(self, bundle: dict[str, Any]) -> dict[str, Any]:
         layout = bundle["shisen"][featured(bundle)]
         return {"shisen_svg": Markup(render_svg(board_drawing(layout), title=f"{bundle['date']} 사천성 판",
-                                                id_prefix="b-")),
+                                                id_prefix="b-", sheet=site_art())),
                 "shisen_facts": shisen_facts(layout),
                 "shisen_facts_note": difficulty_lines(layout.get("difficulty") or {})[1],
                 **board_box(layout)}
@@ -94,12 +94,14 @@ class ShisenView:
     def _codes(self, bundle: dict[str, Any]) -> list[str]:
         return sorted({c for lay in bundle["shisen"].values() for row in lay["cells"] for c in row if c})
 
-    def symbols(self, bundle: dict[str, Any]) -> dict[str, Drawing]:
-        symbols = {}
-        for code in self._codes(bundle):
-            symbols[f"t-{code}"] = Drawing(60, 80, mahjong_tile(code), background=None)
-            symbols[f"t-{code}-e"] = Drawing(60, 80, mahjong_tile(code, True), background=None)
-        return symbols
+    def art(self) -> dict[str, Drawing]:
+        """Every tile kind, plain and in the easy view (``t-1m``, ``t-1m-e``)."""
+        art = {}
+        for code in ALL_CODES:
+            art[f"t-{code}"] = Drawing(TILE_W, TILE_H, mahjong_tile(code), background=None)
+        for code in ALL_CODES:
+            art[f"t-{code}-e"] = Drawing(TILE_W, TILE_H, mahjong_tile(code, True), background=None)
+        return art
 
     def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
         return {"tiles": {c: label_ko(c) for c in self._codes(bundle)}, **DIFFICULTY_KO,
@@ -109,4 +111,5 @@ class ShisenView:
         figures, meaning = difficulty_lines({"stuck_share": 0, "careful_stuck_share": 0, "lookahead_stuck_share": 0,
                                              "first_moves": 1, "fatal_first_undecided": 1,
                                              "stuck_interval": [0, 1]})
-        return " · ×장" + figures + meaning + "".join(DIFFICULTY_KO.values())  # shisen_facts' own text
+        names = "".join(label_ko(c) for c in ALL_CODES)  # the script names tiles (aria-labels, hints)
+        return " · ×장" + figures + meaning + "".join(DIFFICULTY_KO.values()) + names  # and shisen_facts' own text

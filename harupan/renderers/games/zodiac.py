@@ -10,8 +10,8 @@ from ..model import Drawing
 from ..raster import png_bytes, render_image
 from ..sheets import zodiac_page, zodiac_share
 from ..svg import render_svg
-from ..tileart import ZODIAC_NAMES, zodiac_tile
-from .base import Sheet
+from ..tileart import ZODIAC_NAMES, ZODIAC_SIZE, zodiac_tile
+from .base import Sheet, site_art
 
 
 def par_text(par: dict[str, Any] | None) -> str:
@@ -42,14 +42,16 @@ class ZodiacView:
 
     def page_context(self, bundle: dict[str, Any]) -> dict[str, Any]:
         return {"zodiac_svg": Markup(render_svg(zodiac_share(_start(bundle)),
-                                                title=f"{bundle['date']} 십이지 머지 시작 판", id_prefix="z-")),
+                                                title=f"{bundle['date']} 십이지 머지 시작 판", id_prefix="z-",
+                                                sheet=site_art())),
                 "par_text": par_text(bundle["zodiac"].get("par"))}
 
     def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
         return {"start": bundle["zodiac"]["start"]}
 
-    def symbols(self, bundle: dict[str, Any]) -> dict[str, Drawing]:
-        return {f"z-{rank}": Drawing(60, 60, zodiac_tile(rank), background=None) for rank in range(13)}
+    def art(self) -> dict[str, Drawing]:
+        """The empty cell and the twelve animals (``z-0`` … ``z-12``)."""
+        return {f"z-{rank}": Drawing(ZODIAC_SIZE, ZODIAC_SIZE, zodiac_tile(rank), background=None) for rank in range(13)}
 
     def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
         return {}

@@ -9,10 +9,15 @@ const PRECACHE = {{ precache | safe }};
 const WAIT_MS = 4000;  // a network that does not answer is treated as none
 const LIMIT = { [PAGES]: 60, [STATIC]: 120 };  // entries kept; the least recently fetched go first
 
+const START = {{ start | safe }};  // the manifest's start URL: the home page
+const OFFLINE = {{ offline | safe }};  // the page shown for a page never opened, with no network
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(STATIC).then((cache) =>
-    Promise.all(PRECACHE.map((path) => cache.add(new Request(path, { cache: "reload" })).catch(() => null))))
-    .then(() => self.skipWaiting()));
+  const fetchAll = (name, paths) => caches.open(name).then((cache) =>
+    Promise.all(paths.map((path) => cache.add(new Request(path, { cache: "reload" })).catch(() => null))));
+  // the start page goes with the pages (kept across versions, refreshed on every visit), so an
+  // installed app opened offline at its start page works after one visit to any page
+  event.waitUntil(Promise.all([fetchAll(STATIC, PRECACHE), fetchAll(PAGES, [START])]).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -42,12 +47,26 @@ function timeout(ms) {
   return new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), ms));
 }
 
-const OFFLINE = `<!doctype html><html lang="ko"><head><meta charset="utf-8">
+// the last resort, when even the offline page was never fetched
+const NOTICE = `<!doctype html><html lang="ko"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>인터넷에 연결되어 있지 않습니다</title></head>
-<body style="font: 17px/1.7 sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">
+<body style="font: 17px/1.7 sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; word-break: keep-all">
 <h1>인터넷에 연결되어 있지 않습니다</h1>
 <p>한 번 열어 본 날의 판은 인터넷 없이도 열립니다. 이 페이지는 아직 열어 본 적이 없습니다.</p>
 </body></html>`;
+
+/** A page never opened, with no network: the folder's index.html if that was kept (an address
+ *  ending in "/"), else the site's offline page, which carries the site's header and links. */
+async function offline(req) {
+  const url = new URL(req.url);
+  if (url.pathname.endsWith("/")) {
+    const index = await caches.match(new URL("index.html", url).href);
+    if (index) return index;
+  }
+  const page = await caches.match(new URL(OFFLINE, location.href).href);
+  const body = page ? await page.text() : NOTICE;
+  return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
 
 self.addEventListener("fetch", (event) => {
   const req = event.request;
@@ -61,7 +80,7 @@ self.addEventListener("fetch", (event) => {
     } catch (e) {
       const kept = await caches.match(req, { ignoreSearch: page });
       if (kept) return kept;
-      if (page) return new Response(OFFLINE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+      if (page) return offline(req);
       return Response.error();
     }
   })());

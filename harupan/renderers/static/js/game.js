@@ -18,13 +18,19 @@ const el = (tag, attrs = {}, ...kids) => {
   kids.forEach((k) => n.append(k));
   return n;
 };
+/** A tile's art: a w x h frame of the site's art sheet (static/art.svg, drawn once and placed by
+ *  the page as #art), at the place the page's #harupan-art table gives for ``id``. */
+let artAt = null;
 const svgUse = (id, w, h) => {
   const ns = "http://www.w3.org/2000/svg";
+  artAt = artAt || JSON.parse(document.getElementById("harupan-art").textContent);
+  const [x, y] = artAt[id];
   const s = document.createElementNS(ns, "svg");
-  s.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  s.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
   s.setAttribute("aria-hidden", "true");
+  s.dataset.art = id;  // which art it frames, for a reader of the page (and its tests)
   const u = document.createElementNS(ns, "use");
-  u.setAttribute("href", `#${id}`);
+  u.setAttribute("href", "#art");
   s.append(u);
   return s;
 };
