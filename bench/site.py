@@ -129,8 +129,11 @@ def ten_years(tmp: str, jobs: int, nights: int) -> None:
               flush=True)
     site = sites["ten years"]
     pages = [p.stat().st_size for p in [site / "index.html", site / "archive/index.html", site / "feed.xml",
-                                        site / "sitemap.xml", *site.glob("archive/*/*/index.html")]]
-    print(f"listing pages: largest {max(pages) / 1e3:.0f} KB (sitemap.xml {(site / 'sitemap.xml').stat().st_size / 1e3:.0f} "
+                                        site / "sitemap.xml", *site.glob("archive/*/sitemap.xml"),
+                                        *site.glob("archive/*/*/index.html")]]
+    biggest_year = max(p.stat().st_size for p in site.glob("archive/*/sitemap.xml"))
+    print(f"listing pages: largest {max(pages) / 1e3:.0f} KB (sitemap index {(site / 'sitemap.xml').stat().st_size / 1e3:.1f} "
+          f"KB, largest year's sitemap {biggest_year / 1e3:.0f} "
           f"KB, archive index {(site / 'archive/index.html').stat().st_size / 1e3:.0f} KB, "
           f"{len(list(site.glob('archive/*/*/index.html')))} month pages)", flush=True)
 

@@ -165,3 +165,21 @@ def pytest_sessionfinish(session, exitstatus):
     if new:
         print(f"\nthe test run wrote into the source tree: {', '.join(new[:10])}", file=sys.stderr)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+SITEMAP_NS = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+
+
+def sitemap_entries(site: Path) -> list[tuple[str, str | None]]:
+    """(address, lastmod) of every page the site's sitemaps list, read through the sitemap index."""
+    import xml.etree.ElementTree as ET
+
+    index = ET.parse(site / "sitemap.xml").getroot()
+    assert index.tag == SITEMAP_NS + "sitemapindex", index.tag
+    base = "https://harupan.example/"
+    out = []
+    for child in index.iter(SITEMAP_NS + "loc"):
+        assert child.text.startswith(base), child.text
+        for url in ET.parse(site / child.text[len(base):]).getroot().iter(SITEMAP_NS + "url"):
+            out.append((url.findtext(SITEMAP_NS + "loc"), url.findtext(SITEMAP_NS + "lastmod")))
+    return out

@@ -17,7 +17,7 @@ from harupan.cli.main import cli
 from harupan.publish.lock import SiteLock
 
 from sitecheck import broken_links, page_text, snapshot
-from conftest import FAST, ROOT, npm_tool, system_tool
+from conftest import FAST, ROOT, npm_tool, sitemap_entries, system_tool
 from conftest import harupan as run
 
 pytestmark = pytest.mark.usefixtures("fast_site")
@@ -120,8 +120,11 @@ def test_feed_and_sitemap(base_site):
     entries = feed.findall("a:entry", ns)
     assert [e.find("a:id", ns).text for e in entries] == [
         "https://harupan.example/2026/11/29/index.html", "https://harupan.example/2026/11/28/index.html"]
-    urls = [u.text for u in ET.parse(base_site / "sitemap.xml").getroot().iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    urls = [loc for loc, _ in sitemap_entries(base_site)]
     assert "https://harupan.example/2026/11/28/index.html" in urls and all(u.startswith("https://") for u in urls)
+    assert "https://harupan.example/rules/shisen/index.html" in urls
+    year = (base_site / "archive/2026/sitemap.xml").read_text(encoding="utf-8")  # a year of days a sitemap
+    assert "2026/11/28/index.html" in year and "rules/" not in year
 
 
 def test_og_tags_and_archive(base_site):

@@ -207,21 +207,40 @@ def feed_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
 
 
 def sitemap_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
-    problems = []
+    """``sitemap.xml`` is an index: each sitemap it names must be under ``base_url``, be a file of
+    the site, and hold addresses that name files, with dates not after today."""
     try:
         root = ET.parse(site / "sitemap.xml").getroot()
     except (OSError, ET.ParseError) as e:
         return [f"sitemap.xml: cannot be read as XML ({e})"]
+    if root.tag != SITEMAP + "sitemapindex":
+        return ["sitemap.xml: not a sitemap index"]
+    problems: list[str] = []
+    for child in root.findall(SITEMAP + "sitemap"):
+        loc = child.findtext(SITEMAP + "loc") or ""
+        found = _url_problem(site, "sitemap.xml", loc, cfg.base_url)
+        problems += found
+        if not found:
+            problems += _urlset_problems(site, loc[len(cfg.base_url):], cfg, today)
+    return problems
+
+
+def _urlset_problems(site: Path, name: str, cfg: SiteConfig, today: _dt.date) -> list[str]:
+    problems = []
+    try:
+        root = ET.parse(site / name).getroot()
+    except (OSError, ET.ParseError) as e:
+        return [f"{name}: cannot be read as XML ({e})"]
     if root.tag != SITEMAP + "urlset":
-        return ["sitemap.xml: not a sitemap"]
+        return [f"{name}: not a sitemap"]
     for url in root.findall(SITEMAP + "url"):
         loc = url.findtext(SITEMAP + "loc") or ""
-        problems += _url_problem(site, "sitemap.xml", loc, cfg.base_url)
+        problems += _url_problem(site, name, loc, cfg.base_url)
         lastmod = url.findtext(SITEMAP + "lastmod")
         if lastmod is not None:
             bad = _time_problem(lastmod, W3C_DATE, today)
             if bad:
-                problems.append(f"sitemap.xml: {loc[:80]!r}: <lastmod> {bad}")
+                problems.append(f"{name}: {loc[:80]!r}: <lastmod> {bad}")
     return problems
 
 

@@ -50,6 +50,27 @@ def _month_pages(site: Path, cfg: SiteConfig, isos: list[str], every: bool) -> d
     return out
 
 
+def _sitemaps(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
+              lastmod: str | None) -> dict[Path, bytes]:
+    """``sitemap.xml`` is an index of sitemaps: one for the site's own pages
+    (``archive/sitemap.xml``) and one a year of days (``archive/YYYY/sitemap.xml``, at most 366
+    addresses), so no sitemap grows with the archive; the index grows by a line a year."""
+    base = cfg.base_url
+    own = [{"loc": base + "index.html", "lastmod": lastmod}, {"loc": base + "archive/index.html", "lastmod": lastmod}]
+    own += [{"loc": base + f"rules/{r['slug']}/index.html", "lastmod": None} for r in rule_list]
+    out = {site / "archive" / "sitemap.xml": pages.sitemap_xml(own).encode()}
+    index = [{"loc": base + "archive/sitemap.xml", "lastmod": lastmod}]
+    years: dict[int, list] = {}
+    for d in dates:
+        years.setdefault(d.year, []).append(d)
+    for year, days in years.items():
+        urls = [{"loc": base + day_path(d) + "index.html", "lastmod": d.isoformat()} for d in days]
+        out[site / "archive" / f"{year:04d}" / "sitemap.xml"] = pages.sitemap_xml(urls).encode()
+        index.append({"loc": base + f"archive/{year:04d}/sitemap.xml", "lastmod": days[-1].isoformat()})
+    out[site / "sitemap.xml"] = pages.sitemap_index_xml(index).encode()
+    return out
+
+
 def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
                   problems: list[str] | None = None, *, every_month: bool = False) -> dict[Path, bytes]:
     """Every listing file for the listed ``dates`` (oldest first): the archive's index and month
@@ -77,12 +98,7 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict
                         "url": cfg.base_url + day_path(d) + "index.html", "updated": midnight(d, cfg.timezone),
                         "summary": "사천성과 십이지 머지, 오늘의 판이 열렸습니다."})
     out[site / "feed.xml"] = pages.feed_xml(entries, sd).encode()
-    lastmod = latest.isoformat() if latest else None
-    urls = [{"loc": cfg.base_url + "index.html", "lastmod": lastmod},
-            {"loc": cfg.base_url + "archive/index.html", "lastmod": lastmod}]
-    urls += [{"loc": cfg.base_url + f"rules/{r['slug']}/index.html", "lastmod": None} for r in rule_list]
-    urls += [{"loc": cfg.base_url + day_path(d) + "index.html", "lastmod": d.isoformat()} for d in dates]
-    out[site / "sitemap.xml"] = pages.sitemap_xml(urls).encode()
+    out.update(_sitemaps(site, cfg, dates, rule_list, latest.isoformat() if latest else None))
     out[site / "404.html"] = pages.not_found_page(sd).encode()
     home = pages.home_page(bundle, sd, day_path(latest) if latest else None, rule_list)
     out[site / "index.html"] = home.encode()

@@ -34,7 +34,7 @@ OLD_TEMP = re.compile(r"^\.(?P<name>[^/]+)\.[A-Za-z0-9_]{8}\.tmp$")
 
 # What an older harupan wrote inside its other folders (paths relative to the folder).
 SUB_PATTERNS = {
-    "archive": r"index\.html|\.months\.json|\d{4}|\d{4}/\d\d|\d{4}/\d\d/index\.html",  # month pages (issue 20)
+    "archive": r"index\.html|\.months\.json|sitemap\.xml|\d{4}|\d{4}/sitemap\.xml|\d{4}/\d\d|\d{4}/\d\d/index\.html",  # month pages, sitemaps
     "static": None,  # the files this version ships (publish/assets.py), below
     "rules": r"\.key\.json|[a-z0-9-]+|[a-z0-9-]+/(index\.html|figure-\d+-\d+\.png)",
     ".pars": r"\d{4}-\d\d-\d\d\.json",

@@ -171,6 +171,18 @@ def feed_xml(entries: list[dict], site: dict) -> str:
     return environment().get_template("feed.xml").render(site=site, entries=entries, updated=updated)
 
 
+def sitemap_index_xml(sitemaps: list[dict]) -> str:
+    """The sitemap index: one line a sitemap (the site's pages, then a sitemap a year of days)."""
+    from markupsafe import escape
+
+    lines = ['<?xml version="1.0" encoding="utf-8"?>',
+             '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
+    for u in sitemaps:
+        lastmod = f"<lastmod>{escape(u['lastmod'])}</lastmod>" if u.get("lastmod") else ""
+        lines.append(f"  <sitemap><loc>{escape(u['loc'])}</loc>{lastmod}</sitemap>")
+    return "\n".join(lines) + "\n</sitemapindex>\n"
+
+
 def sitemap_xml(urls: list[dict]) -> str:
     """The sitemap: one line a URL, joined here rather than by a template (ten years of days
     is 3,650 lines, rendered every night: a template took a tenth of a second, this a hundredth)."""
