@@ -245,6 +245,39 @@ def test_zodiac_keys_slide_and_the_share_link_replays_the_game(browser_site, bro
         assert pg.evaluate("window.harupanZodiac.game.moves") == g["moves"]
 
 
+SWIPE = """([dx, dy]) => { const b = window.harupanZodiac.board, r = b.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const touch = (px, py) => new Touch({identifier: 1, target: b, clientX: px, clientY: py});
+    b.dispatchEvent(new TouchEvent('touchstart', {touches: [touch(x, y)], changedTouches: [touch(x, y)], bubbles: true, cancelable: true}));
+    b.dispatchEvent(new TouchEvent('touchmove', {touches: [touch(x + dx, y + dy)], changedTouches: [touch(x + dx, y + dy)], bubbles: true, cancelable: true}));
+    b.dispatchEvent(new TouchEvent('touchend', {touches: [], changedTouches: [touch(x + dx, y + dy)], bubbles: true, cancelable: true})); }"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("view", ["phone", "landscape"])
+def test_zodiac_swipes_and_its_share_link_replays_on_a_phone(browser_site, browser, view, scheme):
+    """The phone half of the zodiac check: a swipe moves the board, the share text at the end has
+    no JSON line, and its link replays to the same board and score."""
+    with watched_page(browser, color_scheme=scheme, **VIEWS[view]) as pg:
+        open_day(pg, day_url(browser_site))
+        pg.locator("#zodiac-app .zgrid").scroll_into_view_if_needed()
+        for dx, dy in ((-80, 0), (0, 80), (80, 0)):
+            pg.evaluate(SWIPE, [dx, dy])
+        assert pg.evaluate("window.harupanZodiac.game.moves"), "a swipe moved nothing"
+        end_zodiac(pg)
+        g = pg.evaluate("(() => { const g = window.harupanZodiac.game; return {board: g.board, score: g.score, moves: g.moves}; })()")
+        share = pg.input_value("#zodiac-app textarea.share")
+        lines = share.splitlines()
+        assert not any(line.lstrip().startswith("{") or '"moves"' in line for line in lines), share
+        assert lines[-1].endswith(f"#z={g['moves']}")
+        pg.locator("section.zcard").screenshot(path=str(artifact(f"zodiac-end-{view}-{scheme}.png")))
+        pg.goto(day_url(browser_site) + "#" + lines[-1].split("#", 1)[1])
+        pg.wait_for_selector("#zodiac-app .zgrid .ztile")
+        again = pg.evaluate("(() => { const g = window.harupanZodiac.game; return {board: g.board, score: g.score, moves: g.moves}; })()")
+        assert again == g
+        assert pg.is_visible("#zodiac-app .zreplay")
+
+
 def test_zodiac_does_not_slide_under_reduced_motion(browser_site, browser):
     with watched_page(browser, reduced_motion="reduce", **VIEWS["desktop"]) as pg:
         open_day(pg, day_url(browser_site))
