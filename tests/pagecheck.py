@@ -69,7 +69,11 @@ class served:
         port = int(re.search(r"127\.0\.0\.1:(\d+)/", line).group(1))
         return f"http://127.0.0.1:{port}/"
 
-    def __exit__(self, *exc):
+    def stop(self):
+        """Stop the server now (a test of offline play goes on without it)."""
         if self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(timeout=10)
+
+    def __exit__(self, *exc):
+        self.stop()

@@ -2,12 +2,10 @@
 swipes, the record and the share lines, offline play over ``harupan site serve``, screenshots."""
 
 import re
-import subprocess
-import sys
 
 import pytest
 from conftest import artifact, npm_tool
-from pagecheck import DATE, ROOT, day_url, open_day, replay_cli, shuffle, solution, tiles_left, watched_page
+from pagecheck import DATE, day_url, open_day, replay_cli, served, shuffle, solution, tiles_left, watched_page
 
 from harupan.engine.zodiac import Game
 
@@ -297,28 +295,6 @@ def test_copy_falls_back_where_the_clipboard_is_refused(browser_site, browser):
             assert pg.evaluate("getSelection().toString() || document.activeElement.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd)").startswith("하루 판 사천성")
         finally:
             ctx.close()
-
-
-class served:
-    """``harupan site serve`` on a free port, stopped on leaving."""
-
-    def __init__(self, site):
-        self.site = site
-
-    def __enter__(self):
-        self.proc = subprocess.Popen([sys.executable, "-m", "harupan", "site", "serve", "--site", str(self.site), "--port", "0"],
-                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = self.proc.stdout.readline()
-        port = int(re.search(r"127\.0\.0\.1:(\d+)/", line).group(1))
-        return f"http://127.0.0.1:{port}/"
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-
-    def __exit__(self, *exc):
-        self.stop()
 
 
 def test_a_day_visited_once_plays_offline(browser_site, browser):
