@@ -83,7 +83,12 @@ def svg_calls(svg: str):
 @pytest.mark.parametrize("easy", [False, True])
 def test_svg_and_pillow_draw_the_same_primitives(item, easy):
     items = zodiac_tile(int(item.split("-")[1])) if item.startswith("zodiac") else mahjong_tile(item, easy)
-    svg = svg_calls(render_svg(Drawing(60, 80, items)))
+    assert_same_primitives(items, 60, 80)
+
+
+def assert_same_primitives(items, width, height):
+    """The SVG backend and the Pillow backend draw ``items`` as the same calls, in order."""
+    svg = svg_calls(render_svg(Drawing(width, height, items)))
     rec = Recorder()
     raster.draw_items(rec, items, 1.0)
     assert len(svg) == len(rec.calls)

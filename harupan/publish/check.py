@@ -186,14 +186,21 @@ def _time_problem(text: str | None, pattern: re.Pattern, today: _dt.date) -> str
     return None
 
 
-def feed_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
-    problems = []
+def _xml(site: Path, name: str, tag: str, what: str) -> tuple[ET.Element | None, list[str]]:
+    """The root of the site's XML file ``name`` if it parses and is a ``tag``; else one problem."""
     try:
-        root = ET.parse(site / "feed.xml").getroot()
+        root = ET.parse(site / name).getroot()
     except (OSError, ET.ParseError) as e:
-        return [f"feed.xml: cannot be read as XML ({e})"]
-    if root.tag != ATOM + "feed":
-        return ["feed.xml: not an Atom feed"]
+        return None, [f"{name}: cannot be read as XML ({e})"]
+    if root.tag != tag:
+        return None, [f"{name}: not {what}"]
+    return root, []
+
+
+def feed_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
+    root, problems = _xml(site, "feed.xml", ATOM + "feed", "an Atom feed")
+    if root is None:
+        return problems
     bad = _time_problem(root.findtext(ATOM + "updated"), RFC3339, today)
     if bad:
         problems.append(f"feed.xml: <updated> {bad}")
@@ -209,13 +216,9 @@ def feed_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
 def sitemap_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
     """``sitemap.xml`` is an index: each sitemap it names must be under ``base_url``, be a file of
     the site, and hold addresses that name files, with dates not after today."""
-    try:
-        root = ET.parse(site / "sitemap.xml").getroot()
-    except (OSError, ET.ParseError) as e:
-        return [f"sitemap.xml: cannot be read as XML ({e})"]
-    if root.tag != SITEMAP + "sitemapindex":
-        return ["sitemap.xml: not a sitemap index"]
-    problems: list[str] = []
+    root, problems = _xml(site, "sitemap.xml", SITEMAP + "sitemapindex", "a sitemap index")
+    if root is None:
+        return problems
     for child in root.findall(SITEMAP + "sitemap"):
         loc = child.findtext(SITEMAP + "loc") or ""
         found = _url_problem(site, "sitemap.xml", loc, cfg.base_url)
@@ -226,13 +229,9 @@ def sitemap_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
 
 
 def _urlset_problems(site: Path, name: str, cfg: SiteConfig, today: _dt.date) -> list[str]:
-    problems = []
-    try:
-        root = ET.parse(site / name).getroot()
-    except (OSError, ET.ParseError) as e:
-        return [f"{name}: cannot be read as XML ({e})"]
-    if root.tag != SITEMAP + "urlset":
-        return [f"{name}: not a sitemap"]
+    root, problems = _xml(site, name, SITEMAP + "urlset", "a sitemap")
+    if root is None:
+        return problems
     for url in root.findall(SITEMAP + "url"):
         loc = url.findtext(SITEMAP + "loc") or ""
         problems += _url_problem(site, name, loc, cfg.base_url)
