@@ -1,3 +1,4 @@
+import contextlib
 import json
 import os
 import subprocess
@@ -183,3 +184,18 @@ def sitemap_entries(site: Path) -> list[tuple[str, str | None]]:
         for url in ET.parse(site / child.text[len(base):]).getroot().iter(SITEMAP_NS + "url"):
             out.append((url.findtext(SITEMAP_NS + "loc"), url.findtext(SITEMAP_NS + "lastmod")))
     return out
+
+
+@contextlib.contextmanager
+def registered(game, view):
+    """``game`` and its ``view`` registered for the duration of a test, then taken out again."""
+    from harupan.generator import games
+    from harupan.renderers import games as views
+
+    games.register(game)
+    views.register_view(view)
+    try:
+        yield
+    finally:
+        games.unregister(game.name)
+        views.unregister_view(game.name)

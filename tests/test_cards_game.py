@@ -19,6 +19,8 @@ from harupan.publish.config import load_config
 from harupan.renderers import games as views
 from harupan.renderers.games.cards import CardsView
 
+from conftest import registered
+
 DATE = dt.date(2026, 12, 1)
 
 
@@ -28,13 +30,8 @@ def cards_game():
     if "cards" in [g.name for g in games.games()]:
         yield
         return
-    games.register(Cards())
-    views.register_view(CardsView())
-    try:
+    with registered(Cards(), CardsView()):
         yield
-    finally:
-        games.unregister("cards")
-        views.unregister_view("cards")
 
 
 def test_the_cards_part_goes_into_the_days_bundle_and_is_checked(cards_game):

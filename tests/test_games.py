@@ -19,6 +19,8 @@ from harupan.publish.config import load_config
 from harupan.renderers import games as views
 from harupan.renderers.model import Drawing, RoundRect, Text
 
+from conftest import registered
+
 TOY = Path(__file__).resolve().parent / "data" / "toy"  # the toy's template and browser module
 DATE = dt.date(2026, 12, 1)
 
@@ -105,13 +107,8 @@ class ToyView:
 
 @pytest.fixture
 def toy_game():
-    games.register(Toy())
-    views.register_view(ToyView())
-    try:
+    with registered(Toy(), ToyView()):
         yield
-    finally:
-        games.unregister("toy")
-        views.unregister_view("toy")
 
 
 def test_the_built_in_games_come_through_the_registry():
