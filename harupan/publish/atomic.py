@@ -60,6 +60,25 @@ def refuse_link(path) -> LinkRefused:
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
+def open_below(root: str | int, parts: list[str]) -> int:
+    """A read-only descriptor of what ``parts`` names below ``root`` (a path, or an open folder's
+    descriptor), opened a name at a time without following any link below the root: the reading
+    side of :func:`open_dir`. OSError as ``os.open`` raises it (a link on the way: ELOOP or
+    ENOTDIR). The caller closes the descriptor."""
+    fd = os.dup(root) if isinstance(root, int) else os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            child = os.open(part, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC if last else _DIR_FLAGS,
+                            dir_fd=fd)
+            os.close(fd)
+            fd = child
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def lstat_at(dir_fd: int, name: str) -> os.stat_result | None:
     try:
         return os.stat(name, dir_fd=dir_fd, follow_symlinks=False)

@@ -25,7 +25,7 @@ from ..renderers.games import view
 from ..renderers.pdf import render_pdf
 from ..renderers.sheets import print_set_pages
 from . import pars
-from .atomic import Transaction, lstat_at, open_dir, put_bytes, refuse_link, remove_named, write_error
+from .atomic import Transaction, lstat_at, open_below, open_dir, put_bytes, refuse_link, remove_named, write_error
 from .config import SiteConfig
 
 RENDER_VERSION = 4  # bump when the files made from a bundle change (4: measured difficulty on pages and sheets)
@@ -121,8 +121,8 @@ def read_day(site: Path, date: _dt.date) -> tuple[DayBundle, bytes]:
     format, each game's part in its own form, this date. :class:`ArchiveError` naming the file
     otherwise (corrupt JSON, ``[]``, a part that is not one, another day's file)."""
     path = site / day_path(date) / "puzzle.json"
-    try:
-        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)), "rb") as f:  # not a planted link
+    try:  # through no planted link, in the day's folders either
+        with os.fdopen(open_below(str(site), [*day_path(date).strip("/").split("/"), "puzzle.json"]), "rb") as f:
             data = f.read(ARCHIVE_LIMIT + 1)
     except OSError as e:
         raise ArchiveError(f"{path}: the archived day cannot be read ({e.strerror or e})") from None

@@ -25,10 +25,10 @@ import stat
 import sys
 from urllib.parse import unquote, urlsplit
 
+from .atomic import open_below
+
 MAX_PATH = 2048  # characters of a request's path: far more than any page of the site needs
 _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
-_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
-_FILE = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 class BadPath(Exception):
@@ -57,26 +57,17 @@ def open_in(root: str | int, parts: list[str]) -> tuple[int, os.stat_result] | N
     there is no such thing."""
     if any(p.startswith(".") for p in parts):
         return None  # dot files, '.', '..': not part of the site
-    fd = os.dup(root) if isinstance(root, int) else os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        for i, part in enumerate(parts):
-            last = i == len(parts) - 1
-            try:
-                child = os.open(part, _DIR if not last else _FILE, dir_fd=fd)
-            except OSError as e:
-                if e.errno in (errno.ENOENT, errno.ELOOP, errno.ENOTDIR, errno.EACCES, errno.ENAMETOOLONG):
-                    return None
-                raise
-            os.close(fd)
-            fd = child
-        st = os.fstat(fd)
-        if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
-            return None  # a FIFO or a device is never read
-        result, fd = (fd, st), -1
-        return result
-    finally:
-        if fd >= 0:
-            os.close(fd)
+        fd = open_below(root, parts)
+    except OSError as e:
+        if e.errno in (errno.ENOENT, errno.ELOOP, errno.ENOTDIR, errno.EACCES, errno.ENAMETOOLONG):
+            return None
+        raise
+    st = os.fstat(fd)
+    if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+        os.close(fd)
+        return None  # a FIFO or a device is never read
+    return fd, st
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
