@@ -1,8 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  STATS_VERSION, emptyStats, median, migrate, recordShisenCleared, recordShisenPlayed, recordZodiac, streaks, summary, todayIn,
-} from "../../harupan/renderers/static/js/stats.js";
+import { STATS_VERSION, emptyStats, median, migrate, streaks, todayIn } from "../../harupan/renderers/static/js/stats.js";
+import { cleanShisen, recordShisenCleared, recordShisenPlayed, shisenSummary } from "../../harupan/renderers/static/js/shisen.js";
+import { cleanZodiac, recordZodiac, zodiacSummary } from "../../harupan/renderers/static/js/zodiac.js";
+
+// The games' own cleaners, as the page hands them to migrate (game.js).
+const CLEANERS = { shisen: cleanShisen, zodiac: cleanZodiac };
+const empty = () => emptyStats(Object.keys(CLEANERS));
 
 test("streaks: consecutive days, the current one alive through yesterday", () => {
   const days = ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-05", "2026-11-06"];
@@ -21,7 +25,7 @@ test("median of odd and even counts", () => {
 });
 
 test("a first clear stands; the figures come from the days", () => {
-  const s = emptyStats();
+  const s = empty();
   recordShisenPlayed(s, "2026-11-28");
   recordShisenCleared(s, "2026-11-29", "normal", 90000, 1, 0);
   recordShisenCleared(s, "2026-11-29", "normal", 30000, 0, 0);  // again after undo: not counted
@@ -30,7 +34,7 @@ test("a first clear stands; the figures come from the days", () => {
   recordZodiac(s, "2026-11-29", "playing", 100, 4);
   recordZodiac(s, "2026-11-29", "over", 900, 7);
   recordZodiac(s, "2026-11-30", "won", 5000, 12);
-  const f = summary(s, "2026-11-30", ["easy", "normal"]);
+  const f = { shisen: shisenSummary(s.shisen, "2026-11-30", ["easy", "normal"]), zodiac: zodiacSummary(s.zodiac, "2026-11-30") };
   assert.deepEqual(f.shisen, { played: 3, cleared: 2, current: 2, best: 2,
     levels: { easy: { cleared: 1, best: 40000, median: 40000 }, normal: { cleared: 2, best: 60000, median: 75000 } } });
   assert.equal(f.zodiac.ended, 2);
@@ -42,23 +46,31 @@ test("a first clear stands; the figures come from the days", () => {
 });
 
 test("migrate: nothing, version 0, version 1, garbage and a newer version", () => {
-  assert.deepEqual(migrate(null), [emptyStats(), null]);
+  assert.deepEqual(migrate(null, CLEANERS), [empty(), null]);
+  assert.deepEqual(empty(), { v: 1, shisen: {}, zodiac: {} });
   const v0 = { v: 0, shisen: { "2026-11-29": { cleared: { normal: { ms: 5000, hints: 2, shuffles: 1 } } } }, zodiac: {} };
-  const [s] = migrate(v0);
+  const [s] = migrate(v0, CLEANERS);
   assert.equal(s.v, STATS_VERSION);
   assert.deepEqual(s.shisen["2026-11-29"].cleared.normal, { ms: 5000, hints: 2, shuffles: 1 });
-  assert.deepEqual(migrate(JSON.parse(JSON.stringify(s)))[0], s);  // a round trip keeps it
+  assert.deepEqual(migrate(JSON.parse(JSON.stringify(s)), CLEANERS)[0], s);  // a round trip keeps it
   const messy = { v: 1, shisen: { "not a date": {}, "2026-11-29": { cleared: { normal: { ms: -1 } } } },
     zodiac: { "2026-11-29": { ended: "yes", score: 12, top: 99 } } };
-  const [m, aside] = migrate(messy);
+  const [m, aside] = migrate(messy, CLEANERS);
   assert.equal(aside, null);
   assert.deepEqual(m.shisen, { "2026-11-29": { cleared: {} } });
   assert.deepEqual(m.zodiac["2026-11-29"], { ended: false, won: false, score: 12, top: 0 });
   for (const bad of ["text", 7, [], { v: 2 }, { v: -1 }, { v: "1" }]) {
-    const [fresh, kept] = migrate(bad);
-    assert.deepEqual(fresh, emptyStats());
+    const [fresh, kept] = migrate(bad, CLEANERS);
+    assert.deepEqual(fresh, empty());
     assert.deepEqual(kept, bad);
   }
+});
+
+test("a game this page does not know keeps its days; a game's days are cleaned by that game only", () => {
+  const later = { v: 1, shisen: {}, zodiac: {}, cards: { "2026-12-01": { done: true, score: 9, best: 9 } } };
+  assert.deepEqual(migrate(later, CLEANERS)[0].cards, later.cards);
+  assert.deepEqual(migrate({ v: 1, shisen: { "2026-12-01": { cleared: {} } } }, { zodiac: cleanZodiac })[0],
+    { v: 1, zodiac: {}, shisen: { "2026-12-01": { cleared: {} } } });
 });
 
 test("today in Korea", () => {

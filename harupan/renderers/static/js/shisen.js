@@ -1,7 +1,11 @@
-// Shisen-sho rules, ported from harupan/engine/shisen (paths, legal pairs, solver, hint, shuffle).
+// Shisen-sho rules, ported from harupan/engine/shisen (paths, legal pairs, solver, hint, shuffle),
+// then the game on the day page and its part of the player's record (registered with game.js).
 // Cells are indexed as in the Python engine: board cell (x, y) is (y + 1) * S + (x + 1) with
 // S = width + 3: the board, the one-cell ring round it, and a guard column that is never empty.
 import { Rng } from "./rng.js";
+import { clock, el, registerGame, shareBox, stat, store, svgUse } from "./game.js";
+import { DATE_KEY, isCount, median, streaks } from "./stats.js";
+import { particle } from "./ko.js";
 
 export class Board {
   constructor(width, height, cells) { this.width = width; this.height = height; this.cells = cells; }
@@ -475,3 +479,542 @@ export function shuffle(board, seed, budget = 3000) {
   }
   throw new Error("shuffle found no solvable arrangement of these tiles");
 }
+
+// ------------------------------------------------------------------ the game on the day page
+
+const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const LEVEL_KO = { easy: "쉬움", normal: "보통", hard: "어려움" };
+/** Levels in the order a player reads them everywhere (tabs, stats): 쉬움, 보통, 어려움, others after. */
+const ordered = (levels) => {
+  const at = (lv) => { const i = Object.keys(LEVEL_KO).indexOf(lv); return i < 0 ? 99 : i; };
+  return [...levels].sort((a, b) => at(a) - at(b) || (a < b ? -1 : a > b ? 1 : 0));
+};
+
+
+/** The seed of a day's n-th shuffle (0-based) at a level: the same in every browser. */
+const shuffleSeed = (date, level, n) => `harupan:shuffle:${date}:${level}:${n}`;
+
+/** The board (and shuffles used) after a saved history. */
+function replayShisen(day, level, history) {
+  let b = Board.fromRows(day.shisen[level].cells);
+  let shuffles = 0;
+  for (const step of history) {
+    if (step.shuffle !== undefined) {
+      b = shuffle(b, shuffleSeed(day.date, level, step.shuffle)).board;
+      shuffles = step.shuffle + 1;
+    } else {
+      b = b.with([[...step.pair[0], null], [...step.pair[1], null]]);
+    }
+  }
+  return [b, shuffles];
+}
+
+// Board units: a tile is 60 x 80 (as drawn); the ring round the board, where paths may run, is
+// narrower (RING_X x RING_Y) so the tiles get the width on a phone.
+const TILE_X = 60, TILE_Y = 80, RING_X = 24, RING_Y = 32, MIN_TAP = 36, PAGE_PAD = 32;
+/** The widest portrait screen (CSS px) on which a board `width` tiles wide is turned; the same
+ *  sum as turn_below() in renderers/games/shisen.py, which writes the page's own media query. */
+const turnBelow = (width) => Math.round((width + (2 * RING_X) / TILE_X) * MIN_TAP + PAGE_PAD);
+
+class ShisenApp {
+  constructor(root, day, labels, record) {
+    this.root = root; this.day = day; this.labels = labels; this.record = record;
+    this.levels = ordered(Object.keys(day.shisen));
+    const liked = store.get("harupan:level");  // the level the player last chose, on any day
+    this.level = this.levels.includes(liked) ? liked : this.levels.includes("normal") ? "normal" : this.levels[0];
+    this.easy = store.get("harupan:easy") === true;
+    this.turned = false;
+    this.build();
+    this.load(this.level);
+    setInterval(() => this.tick(), 500);
+    // turning the phone: the same game, drawn the other way round
+    const again = () => { if (this.shouldTurn() !== this.turned) this.render(); else this.fitBar(); };
+    window.addEventListener("resize", again);
+    if (window.matchMedia) {
+      const mq = window.matchMedia("(orientation: portrait)");
+      if (mq.addEventListener) mq.addEventListener("change", again);
+    }
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden && this.started) { this.stopClock(); this.save(); }
+    });
+  }
+
+  key() { return `harupan:shisen:${this.day.date}:${this.level}`; }
+
+  name(p) { return this.labels.tiles[this.board.cells[p[1]][p[0]]]; }
+
+  build() {
+    const tabs = el("div", { class: "tabs", role: "tablist", "aria-label": "난이도" });
+    this.tabs = {};
+    for (const lv of this.levels) {
+      const t = el("button", { type: "button", role: "tab", class: "tab", "data-level": lv, text: this.labels[lv] || lv });
+      t.addEventListener("click", () => { store.set("harupan:level", lv); this.load(lv); });
+      this.tabs[lv] = t;
+      tabs.append(t);
+    }
+    this.status = el("p", { class: "status", "aria-live": "polite" });
+    this.timer = el("span", { class: "timer", text: "0:00" });
+    const tools = el("div", { class: "toolbar tools" });
+    const button = (text, fn, name) => {
+      const b = el("button", { type: "button", class: "tool", "data-action": name, text });
+      b.addEventListener("click", fn);
+      tools.append(b);
+      return b;
+    };
+    button("힌트", () => this.hint(), "hint");
+    this.shuffleButton = button("섞기", () => this.askShuffle(), "shuffle");
+    button("무르기", () => this.undo(), "undo");
+    // the bar stays in view while the board scrolls under it: level, tools, clock, what happened
+    this.bar = el("div", { class: "sbar" }, tabs, tools, el("span", { class: "time" }, "시간 ", this.timer), this.status);
+    this.easyBox = el("input", { type: "checkbox", id: "easy-view" });
+    this.easyBox.checked = this.easy;
+    this.easyBox.addEventListener("change", () => { this.easy = this.easyBox.checked; store.set("harupan:easy", this.easy); this.render(); });
+    const below = el("div", { class: "toolbar" }, el("label", { class: "easy", for: "easy-view" }, this.easyBox, " 구분 쉽게 보기"));
+    this.grid = el("div", { class: "sgrid", "data-keys": "", role: "grid", "aria-label": "사천성 판. 화살표로 옮기고 Enter로 고릅니다" });
+    this.overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    this.overlay.setAttribute("class", "spath");
+    this.overlay.setAttribute("aria-hidden", "true");
+    this.overlay.setAttribute("preserveAspectRatio", "none");
+    this.inner = el("div", { class: "sinner" }, this.grid, this.overlay);
+    this.wrap = el("div", { class: "swrap" }, this.inner);
+    this.note = el("p", { class: "facts turnnote", text: "세로 화면에 맞춰 판을 돌려 보여 줍니다(판의 맨 윗줄이 오른쪽). 휴대폰을 가로로 돌리면 원래 방향으로 보입니다." });
+    this.result = el("div", { class: "sresult" });
+    // stuck, cleared, "shuffle?": a message that shows in view, with what to do next
+    this.toastBox = el("dialog", { class: "toast", "aria-labelledby": "shisen-toast-msg" });
+    this.root.replaceChildren(this.bar, this.wrap, below, this.note, this.result, this.toastBox);
+    this.grid.addEventListener("keydown", (e) => this.key_(e));
+  }
+
+  load(level) {
+    this.level = level;
+    for (const [lv, t] of Object.entries(this.tabs)) t.setAttribute("aria-selected", lv === level ? "true" : "false");
+    const saved = store.get(this.key()) || {};
+    this.history = saved.history || [];
+    this.elapsed = saved.elapsed || 0;
+    this.hints = saved.hints || 0;
+    this.done = saved.done === true;
+    this.started = null;
+    this.selected = null;
+    this.cursor = this.cursor || [0, 0];
+    this.replay();
+    // shuffles taken back by undo do not count: the count is what the history holds
+    this.shufflesUsed = this.history.filter((s) => s.shuffle !== undefined).length;
+    this.describeLevel();
+    this.closeToast();
+    this.render();
+    this.root.classList.toggle("done", this.board.isEmpty());
+    this.quiet = true;
+    if (this.board.isEmpty()) this.cleared(true);
+    else if (this.history.length && !legalPairs(this.board).length) this.stuck("지난번에 멈춘 자리입니다.");
+    else this.say("");
+    this.quiet = false;
+    this.showResult();
+  }
+
+  /** Every line that describes the level follows the tab: the page's lead, the facts and their note. */
+  describeLevel() {
+    const lines = (this.labels.levels || {})[this.level];
+    const set = (id, text) => {
+      const n = document.getElementById(id);
+      if (n && typeof text === "string") { n.textContent = text; n.hidden = !text; }
+    };
+    if (lines) { set("shisen-facts", lines.facts); set("shisen-note", lines.note); }
+    if (this.labels.leads) set("day-lead", this.labels.leads[this.level]);
+  }
+
+  replay() { [this.board, this.shuffles] = replayShisen(this.day, this.level, this.history); }
+
+  save() {
+    store.set(this.key(), { history: this.history, elapsed: this.currentElapsed(), hints: this.hints, shuffles: this.shufflesUsed,
+      ...(this.done ? { done: true } : {}) });
+  }
+
+  currentElapsed() { return this.elapsed + (this.started ? Date.now() - this.started : 0); }
+
+  tick() { this.timer.textContent = clock(this.currentElapsed()); }
+
+  startClock() {
+    if (!this.started && !this.board.isEmpty()) this.started = Date.now();
+  }
+
+  stopClock() {
+    this.elapsed = this.currentElapsed();
+    this.started = null;
+  }
+
+  /** Turned a quarter (clockwise) on a portrait screen too narrow for the board's tiles to be
+   *  MIN_TAP px wide side by side: the board's columns become rows. The same media query as the
+   *  page's own style (renderers/games/shisen.py), so the picture's box and the board agree. */
+  shouldTurn() {
+    const q = `(orientation: portrait) and (max-width: ${turnBelow(this.board.width)}px)`;
+    return window.matchMedia ? window.matchMedia(q).matches : window.innerHeight > window.innerWidth;
+  }
+
+  /** The bar's height, so an upright board fits the screen below it. */
+  fitBar() { this.root.style.setProperty("--bar", `${Math.ceil(this.bar.getBoundingClientRect().height)}px`); }
+
+  /** Screen cell of board cell (x, y); ring cells (-1 or width/height) map to the ring. */
+  toScreen(x, y) { return this.turned ? [this.board.height - 1 - y, x] : [x, y]; }
+
+  fromScreen(sx, sy) { return this.turned ? [sy, this.board.height - 1 - sx] : [sx, sy]; }
+
+  render() {
+    const { width: w, height: h } = this.board;
+    this.turned = this.shouldTurn();
+    const [cols, rows] = this.turned ? [h, w] : [w, h];
+    const W = 2 * RING_X + cols * TILE_X, H = 2 * RING_Y + rows * TILE_Y;
+    this.units = { cols, rows, W, H };
+    this.root.classList.toggle("turned", this.turned);
+    this.note.hidden = !this.turned;
+    this.inner.style.setProperty("--ratio", `${W} / ${H}`);
+    this.inner.style.setProperty("--tratio", `${W} / ${H}`);
+    this.inner.style.setProperty("--aspect", String(W / H));
+    this.grid.style.gridTemplateColumns = `${RING_X}fr repeat(${cols}, ${TILE_X}fr) ${RING_X}fr`;
+    this.grid.style.gridTemplateRows = `${RING_Y}fr repeat(${rows}, ${TILE_Y}fr) ${RING_Y}fr`;
+    const hadFocus = this.grid.contains(document.activeElement);
+    this.grid.replaceChildren();
+    this.cells = {};
+    for (let sy = 0; sy < rows; sy++) {
+      const row = el("div", { role: "row", class: "srow" });
+      for (let sx = 0; sx < cols; sx++) {
+        const [px, py] = this.fromScreen(sx, sy);
+        const b = this.tileButton(px, py, sx, sy);
+        b.addEventListener("click", () => { this.cursor = [px, py]; this.focusCursor(false); this.pick(px, py); });
+        this.cells[`${px},${py}`] = b;
+        row.append(b);
+      }
+      this.grid.append(row);
+    }
+    if (this.selected) this.cell(...this.selected).classList.add("selected");
+    this.overlay.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    this.overlay.replaceChildren();
+    this.focusCursor(hadFocus);
+    this.fitBar();
+    this.tick();
+  }
+
+  /** One board cell's button: its board coordinates, its accessible name, its tile drawn. */
+  tileButton(px, py, sx, sy) {
+    const code = this.board.cells[py][px];
+    const where = `${COLS[px]}${py + 1}`;
+    const b = el("button", { type: "button", role: "gridcell", class: code ? "tile" : "tile empty", "data-x": px, "data-y": py,
+      "aria-label": code ? `${this.labels.tiles[code]}, ${where}` : `빈칸, ${where}`, tabindex: "-1",
+      style: `grid-column: ${sx + 2}; grid-row: ${sy + 2}` });
+    if (code) b.append(svgUse(`t-${code}${this.easy ? "-e" : ""}`, TILE_X, TILE_Y));
+    return b;
+  }
+
+  cell(x, y) { return this.cells[`${x},${y}`]; }
+
+  focusCursor(move = true) {
+    for (const b of Object.values(this.cells)) b.tabIndex = -1;
+    const c = this.cell(...this.cursor) || this.cell(0, 0);
+    c.tabIndex = 0;
+    if (move) c.focus();
+  }
+
+  key_(e) {
+    const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+    if (d) {
+      e.preventDefault();
+      // the arrows follow the screen: on a turned board, screen right is the board's up
+      const [sx, sy] = this.toScreen(...this.cursor);
+      const { cols, rows } = this.units;
+      this.cursor = this.fromScreen(Math.min(cols - 1, Math.max(0, sx + d[0])), Math.min(rows - 1, Math.max(0, sy + d[1])));
+      this.focusCursor();
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      this.pick(...this.cursor);
+    }
+  }
+
+  pick(x, y) {
+    const code = this.board.cells[y][x];
+    if (!code) return;
+    const here = [x, y];
+    if (!this.selected) { this.select(here); return; }
+    const [sx, sy] = this.selected;
+    if (sx === x && sy === y) { this.select(null); this.say("선택을 풀었습니다"); return; }
+    const path = checkMove(this.board, this.selected, here);
+    if (path) { this.remove([this.selected, here], path); return; }
+    // not a pair: say why, shake both, and keep the new tile picked
+    const a = this.name(this.selected), b = this.name(here);
+    this.cue([this.selected, here]);
+    this.select(here, false);
+    this.say(a !== b ? `${particle(a, "와/과")} ${particle(b, "은/는")} 다른 패입니다`
+      : `${a}끼리 두 번 안에 꺾어 닿는 길이 없습니다`);
+  }
+
+  /** A short shake of tiles that do not pair (a red outline only, for reduced motion). */
+  cue(points) {
+    const cells = points.map((p) => this.cell(...p)).filter(Boolean);
+    cells.forEach((c) => { c.classList.remove("nope"); void c.offsetWidth; c.classList.add("nope"); });
+    setTimeout(() => cells.forEach((c) => c.classList.remove("nope")), 450);
+  }
+
+  select(p, speak = true) {
+    if (this.selected) this.cell(...this.selected).classList.remove("selected");
+    this.selected = p;
+    if (p) {
+      this.cell(...p).classList.add("selected");
+      if (speak) this.say(`${this.name(p)} 선택`);  // the board shows no coordinates; the tile's name does
+    }
+  }
+
+  played() {
+    if (this.record) { recordShisenPlayed(this.record.stats, this.day.date); this.record.save(); }
+  }
+
+  remove(pair, path) {
+    this.startClock();
+    const code = this.board.cells[pair[0][1]][pair[0][0]];
+    this.board = this.board.with([[...pair[0], null], [...pair[1], null]]);
+    this.history.push({ pair });
+    this.selected = null;
+    this.closeToast();
+    this.render();
+    this.drawPath(path);
+    if (this.board.isEmpty()) {
+      this.stopClock();
+      this.done = true;
+      this.save();
+      this.root.classList.add("done");
+      if (this.record) {
+        recordShisenCleared(this.record.stats, this.day.date, this.level, this.elapsed, this.hints, this.shufflesUsed);
+        this.record.save();
+      }
+      this.cleared(false);
+      this.showResult();
+    } else {
+      this.save();
+      if (this.history.length === 1) this.played();
+      const left = `${this.labels.tiles[code]} 한 쌍을 지웠습니다. 남은 패 ${this.board.count()}장`;
+      // A trap sprung: say so at once rather than let the player hunt for a pair that is not there.
+      if (legalPairs(this.board).length) this.say(left);
+      else this.stuck(`${this.labels.tiles[code]} 한 쌍을 지웠습니다.`);
+    }
+  }
+
+  stuck(first) {
+    this.say("더 지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 이어 가세요.");
+    const undo = el("button", { type: "button", class: "tool", "data-action": "toast-undo", text: "한 수 무르기" });
+    undo.addEventListener("click", () => this.undo());
+    const mix = el("button", { type: "button", class: "tool", "data-action": "toast-shuffle", text: "남은 패 섞기" });
+    mix.addEventListener("click", () => this.shuffle());
+    this.toast("stuck", `${first} 더 지울 수 있는 짝이 없습니다.`,
+      [el("p", { text: "무르기로 되돌려 다른 짝을 고르거나, 남은 패를 섞으세요." })], [undo, mix]);
+  }
+
+  cleared(before) {
+    this.say(`${before ? "이미 완성한 판입니다. " : "완성! "}걸린 시간 ${clock(this.elapsed)}`);
+    const links = [];
+    const stats = document.getElementById("harupan-stats");
+    if (stats) {
+      const see = el("button", { type: "button", class: "tool", "data-action": "see-stats", text: "내 기록 보기" });
+      see.addEventListener("click", () => { this.closeToast(true); stats.scrollIntoView({ block: "start" }); });
+      links.push(see);
+    }
+    const home = document.querySelector("header.site a.home");
+    const unsolved = this.levels.find((lv) => lv !== this.level && !(store.get(`harupan:shisen:${this.day.date}:${lv}`) || {}).done);
+    if (unsolved) {
+      const other = el("button", { type: "button", class: "tool", "data-action": "next-level", text: `${this.labels[unsolved] || unsolved} 풀기` });
+      other.addEventListener("click", () => { store.set("harupan:level", unsolved); this.load(unsolved); });
+      links.push(other);
+    }
+    const close = el("button", { type: "button", class: "tool", "data-action": "toast-close", text: "닫기" });
+    close.addEventListener("click", () => this.closeToast(true));
+    const next = el("p", { class: "facts", text: "새 판은 날마다 0시에 열립니다. 내일 다시 오세요. " });
+    if (home) next.append(el("a", { href: new URL("archive/index.html", home.href).href, text: "지난 판 더 풀기" }));
+    this.toast("cleared", `${before ? "완성한 판입니다" : "완성!"} ${this.labels[this.level] || this.level} · 걸린 시간 ${clock(this.elapsed)}`,
+      [shareBox(this.shareText(), (t) => this.say(t), [...links, close]), next], null);
+  }
+
+  /** Show the one message box (non-modal: the board stays playable), above the board's bottom. */
+  toast(kind, message, extra, buttons) {
+    const close = el("button", { type: "button", class: "tool", "data-action": "toast-close", text: "닫기" });
+    close.addEventListener("click", () => this.closeToast(true));
+    this.toastBox.replaceChildren(el("p", { class: "tmsg", id: "shisen-toast-msg", text: message }), ...extra,
+      ...(buttons ? [el("div", { class: "toolbar" }, ...buttons, ...(kind === "confirm" ? [] : [close]))] : []));
+    this.toastBox.dataset.kind = kind;
+    if (this.toastBox.open) return;
+    const before = document.activeElement;
+    this.toastBox.show();  // takes focus, so a keyboard player is at its buttons ...
+    if (this.quiet) {  // ... except on opening the page: the box shows, the focus stays where it was
+      if (before && before !== document.body) before.focus({ preventScroll: true });
+      else if (this.toastBox.contains(document.activeElement)) document.activeElement.blur();
+    }
+  }
+
+  closeToast(byPlayer = false) {
+    if (this.toastBox.open) this.toastBox.close();
+    if (byPlayer && this.toastBox.dataset.kind === "cleared") this.showResult();
+    this.toastBox.dataset.kind = "";
+  }
+
+  /** The share line once the board is cleared: no tile, no move, only how it went. */
+  shareText() {
+    const canonical = document.querySelector('link[rel="canonical"]');
+    const lines = [`하루 판 사천성 ${this.day.date} ${this.labels[this.level] || LEVEL_KO[this.level] || this.level}`,
+      `완성 ${clock(this.elapsed)} · 힌트 ${this.hints}번 · 섞기 ${this.shufflesUsed}번`];
+    if (canonical) lines.push(canonical.href);
+    return lines.join("\n");
+  }
+
+  /** Under the board once cleared and the message closed: a way back to it. */
+  showResult() {
+    this.result.replaceChildren();
+    if (!this.board.isEmpty() || this.toastBox.open) return;
+    const again = el("button", { type: "button", class: "tool", "data-action": "result", text: "결과와 공유 문구 보기" });
+    again.addEventListener("click", () => { this.cleared(true); this.result.replaceChildren(); });
+    this.result.append(again);
+  }
+
+  drawPath(path) {
+    const ns = "http://www.w3.org/2000/svg";
+    const { cols, rows } = this.units;
+    const at = (s, n, ring, tile) => (s < 0 ? ring / 2 : s >= n ? ring + n * tile + ring / 2 : ring + s * tile + tile / 2);
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", path.map(([x, y]) => {
+      const [sx, sy] = this.toScreen(x, y);
+      return `${at(sx, cols, RING_X, TILE_X)},${at(sy, rows, RING_Y, TILE_Y)}`;
+    }).join(" "));
+    line.setAttribute("class", "pathline");
+    this.overlay.replaceChildren(line);
+    clearTimeout(this.pathTimer);
+    this.pathTimer = setTimeout(() => this.overlay.replaceChildren(), 600);
+  }
+
+  hint() {
+    if (this.board.isEmpty()) return;
+    const h = hint(this.board);
+    if (!h) { this.say("판을 끝까지 풀 수 있는 짝이 없습니다. 섞기를 눌러 보세요."); return; }
+    this.hints += 1;
+    this.save();
+    this.grid.querySelectorAll(".hinted").forEach((c) => c.classList.remove("hinted"));
+    for (const p of h.pair) this.cell(...p).classList.add("hinted");  // marked until the board changes
+    this.say(`힌트: 표시한 ${this.name(h.pair[0])} 두 장을 지워 보세요`);
+  }
+
+  /** Shuffling counts against the share line, so it asks first. */
+  askShuffle() {
+    if (this.board.isEmpty()) return;
+    const yes = el("button", { type: "button", class: "tool danger", "data-action": "shuffle-yes", text: "섞기" });
+    yes.addEventListener("click", () => this.shuffle());
+    const no = el("button", { type: "button", class: "tool", "data-action": "shuffle-no", text: "그만두기" });
+    no.addEventListener("click", () => { this.closeToast(); this.shuffleButton.focus(); });
+    this.toast("confirm", "남은 패를 섞을까요?",
+      [el("p", { text: "남은 패를 끝까지 풀 수 있게 다시 놓습니다. 섞은 횟수는 공유 문구에 남고, 무르기로 되돌리면 빠집니다." })], [yes, no]);
+  }
+
+  shuffle() {
+    if (this.board.isEmpty()) return;
+    this.closeToast();
+    this.startClock();
+    this.board = shuffle(this.board, shuffleSeed(this.day.date, this.level, this.shuffles)).board;
+    this.history.push({ shuffle: this.shuffles });
+    this.shuffles += 1;
+    this.shufflesUsed += 1;
+    this.selected = null;
+    this.save();
+    this.played();
+    this.render();
+    this.say("남은 패를 끝까지 풀 수 있게 섞었습니다");
+  }
+
+  undo() {
+    if (!this.history.length) return;
+    const step = this.history.pop();
+    if (step.shuffle !== undefined) this.shufflesUsed = Math.max(0, this.shufflesUsed - 1);
+    this.root.classList.remove("done");
+    this.closeToast();
+    this.replay();
+    this.selected = null;
+    this.save();
+    this.render();
+    this.showResult();
+    this.say(step.shuffle !== undefined ? "섞기를 물렀습니다. 섞은 횟수에서도 빠집니다" : "한 수 물렀습니다");
+  }
+
+  say(text) { this.status.textContent = text; }
+}
+
+// ------------------------------------------------------------------ the record
+
+/** Shisen-sho's days, cleaned: shisen[date] = {cleared: {level: {ms, hints, shuffles}}}; a day present was played. */
+export function cleanShisen(days) {
+  const out = {};
+  for (const [date, day] of Object.entries(days)) {
+    if (!DATE_KEY.test(date) || !day || typeof day !== "object") continue;
+    const cleared = {};
+    for (const [lv, c] of Object.entries(day.cleared || {})) {
+      if (c && isCount(c.ms)) cleared[lv] = { ms: c.ms, hints: isCount(c.hints) ? c.hints : 0, shuffles: isCount(c.shuffles) ? c.shuffles : 0 };
+    }
+    out[date] = { cleared };
+  }
+  return out;
+}
+
+export function recordShisenPlayed(stats, date) {
+  if (!stats.shisen) stats.shisen = {};
+  if (!stats.shisen[date]) stats.shisen[date] = { cleared: {} };
+}
+
+/** A board cleared: the first clear of a (day, level) stands; clearing it again after undo does not count twice. */
+export function recordShisenCleared(stats, date, level, ms, hints, shuffles) {
+  recordShisenPlayed(stats, date);
+  if (!stats.shisen[date].cleared[level]) stats.shisen[date].cleared[level] = { ms, hints, shuffles };
+}
+
+/** The figures of Shisen-sho's part of the panel. */
+export function shisenSummary(days, today, levels) {
+  const sDays = Object.keys(days);
+  const cleared = sDays.filter((d) => Object.keys(days[d].cleared).length);
+  const [current, best] = streaks(cleared, today);
+  const byLevel = {};
+  for (const lv of levels) {
+    const times = cleared.map((d) => days[d].cleared[lv]).filter(Boolean).map((c) => c.ms);
+    byLevel[lv] = { cleared: times.length, best: times.length ? Math.min(...times) : null, median: median(times) };
+  }
+  return { played: sDays.length, cleared: cleared.length, current, best, levels: byLevel };
+}
+
+/** Older saves (harupan:shisen:DATE:LEVEL): a board counts as cleared when its save says so, or
+ *  when it is this page's day and its history empties the board. */
+function shisenFromSaves(rec, keys, day) {
+  for (const k of keys) {
+    const m = /^harupan:shisen:(\d{4}-\d{2}-\d{2}):(\w+)$/.exec(k);
+    if (!m) continue;
+    const save = store.get(k);
+    if (!save || !Array.isArray(save.history) || !save.history.length) continue;
+    recordShisenPlayed(rec, m[1]);
+    let done = save.done === true;
+    if (!done && day && day.date === m[1] && day.shisen && day.shisen[m[2]]) done = replayShisen(day, m[2], save.history)[0].isEmpty();
+    if (done) recordShisenCleared(rec, m[1], m[2], save.elapsed || 0, save.hints || 0, save.shuffles || 0);
+  }
+}
+
+function shisenPanel(days, { today, day, panel }) {
+  const levels = ordered(day && day.shisen ? Object.keys(day.shisen) : JSON.parse(panel.dataset.levels || '["easy","normal","hard"]'));
+  const sh = shisenSummary(days, today, levels);
+  const rate = sh.played ? Math.round((100 * sh.cleared) / sh.played) : 0;
+  const times = el("table", { class: "times" },
+    el("caption", { text: "난이도별 완성 시간" }),
+    el("thead", {}, el("tr", {}, ...["난이도", "완성", "최고", "중간값"].map((t) => el("th", { scope: "col", text: t })))),
+    el("tbody", {}, ...levels.map((lv) => {
+      const l = sh.levels[lv];
+      return el("tr", {}, el("th", { scope: "row", text: LEVEL_KO[lv] || lv }), el("td", { text: `${l.cleared}판` }),
+        el("td", { text: l.best === null ? "-" : clock(l.best) }), el("td", { text: l.median === null ? "-" : clock(l.median) }));
+    })));
+  return [el("h3", { text: "사천성" }),
+    el("div", { class: "stats" }, stat(sh.played, "플레이한 날"), stat(sh.cleared, "완성한 날"), stat(`${rate}%`, "완성률"),
+      stat(sh.current, "연속 완성"), stat(sh.best, "최고 연속")),
+    times];
+}
+
+registerGame("shisen", {
+  mount(section, { day, labels, record }) {
+    const root = section.querySelector("#shisen-app");
+    if (root && day.shisen) window.harupanShisen = new ShisenApp(root, day, labels, record);
+  },
+  record: { clean: cleanShisen, fromSaves: shisenFromSaves, panel: shisenPanel },
+});

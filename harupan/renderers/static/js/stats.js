@@ -1,68 +1,47 @@
 // The player's record across days: kept in this browser only (one localStorage key), never sent.
-// Stored are plain facts per day; every figure shown (streaks, medians) is worked out from them,
-// so a new figure needs no change of format. The key carries a version; an older format is
-// moved forward by MIGRATIONS, and a record this code cannot read is set aside, not lost.
+// Stored are plain facts per day, under each game's name; every figure shown (streaks, medians) is
+// worked out from them, so a new figure needs no change of format. Each game's module says how to
+// clean its own days and what its figures are (registerGame's ``record``, game.js); this module
+// knows no game. The key carries a version; an older format is moved forward by MIGRATIONS, and a
+// record this code cannot read is set aside, not lost.
 
 export const STATS_KEY = "harupan:stats";
 export const STATS_VERSION = 1;
 
-export const emptyStats = () => ({ v: STATS_VERSION, shisen: {}, zodiac: {} });
+/** An empty record with a place for each of ``names`` (the games that keep a record). */
+export const emptyStats = (names = []) => Object.fromEntries([["v", STATS_VERSION], ...names.map((n) => [n, {}])]);
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isCount = (n) => Number.isInteger(n) && n >= 0;
+export const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
+export const isCount = (n) => Number.isInteger(n) && n >= 0;
 
-/** Version 1, cleaned: only well-formed days and figures survive (a hand-edited or half-written
- *  record must not break the page). shisen[date] = {cleared: {level: {ms, hints, shuffles}}};
- *  zodiac[date] = {ended, won, score, top}. A day present was played. */
-function clean(raw) {
-  const out = emptyStats();
-  for (const [date, day] of Object.entries(raw.shisen || {})) {
-    if (!DATE.test(date) || !day || typeof day !== "object") continue;
-    const cleared = {};
-    for (const [lv, c] of Object.entries(day.cleared || {})) {
-      if (c && isCount(c.ms)) cleared[lv] = { ms: c.ms, hints: isCount(c.hints) ? c.hints : 0, shuffles: isCount(c.shuffles) ? c.shuffles : 0 };
-    }
-    out.shisen[date] = { cleared };
-  }
-  for (const [date, z] of Object.entries(raw.zodiac || {})) {
-    if (!DATE.test(date) || !z || typeof z !== "object") continue;
-    out.zodiac[date] = { ended: z.ended === true, won: z.won === true, score: isCount(z.score) ? z.score : 0,
-      top: isCount(z.top) && z.top <= 12 ? z.top : 0 };
+/** Version 1, cleaned: each game's days through its own ``clean`` (a hand-edited or half-written
+ *  record must not break the page); a game this page does not know keeps its days as they are. */
+function clean(raw, cleaners) {
+  const out = emptyStats(Object.keys(cleaners));
+  for (const [name, days] of Object.entries(raw)) {
+    if (name === "v" || !days || typeof days !== "object" || Array.isArray(days)) continue;
+    out[name] = cleaners[name] ? cleaners[name](days) : days;
   }
   return out;
 }
 
 /** From version v to v + 1. Version 0 is the time before this record: the games' own per-day
- *  saves, read by the page (see fromSaves) and handed in as {v: 0, ...}. */
+ *  saves, read by the page (see fromSaves in game.js) and handed in as {v: 0, ...}. */
 export const MIGRATIONS = {
   0: (old) => ({ ...old, v: 1 }),
 };
 
 /** The record from what localStorage held (parsed JSON, or null): [stats, setAside]. setAside is
  *  the raw value when it could not be read (a newer version, or not a record at all); the caller
- *  keeps it under another key instead of writing over it silently. */
-export function migrate(raw) {
-  if (raw === null || raw === undefined) return [emptyStats(), null];
-  if (typeof raw !== "object" || !Number.isInteger(raw.v) || raw.v < 0 || raw.v > STATS_VERSION) return [emptyStats(), raw];
+ *  keeps it under another key instead of writing over it silently. ``cleaners`` maps each game
+ *  that keeps a record to the function that cleans its days. */
+export function migrate(raw, cleaners = {}) {
+  const names = Object.keys(cleaners);
+  if (raw === null || raw === undefined) return [emptyStats(names), null];
+  if (typeof raw !== "object" || !Number.isInteger(raw.v) || raw.v < 0 || raw.v > STATS_VERSION) return [emptyStats(names), raw];
   let rec = raw;
   while (rec.v < STATS_VERSION) rec = MIGRATIONS[rec.v](rec);
-  return [clean(rec), null];
-}
-
-export function recordShisenPlayed(stats, date) {
-  if (!stats.shisen[date]) stats.shisen[date] = { cleared: {} };
-}
-
-/** A board cleared: the first clear of a (day, level) stands; clearing it again after undo does not count twice. */
-export function recordShisenCleared(stats, date, level, ms, hints, shuffles) {
-  recordShisenPlayed(stats, date);
-  if (!stats.shisen[date].cleared[level]) stats.shisen[date].cleared[level] = { ms, hints, shuffles };
-}
-
-export function recordZodiac(stats, date, state, score, top) {
-  const ended = state !== "playing";
-  const z = stats.zodiac[date] || { ended: false, won: false, score: 0, top: 0 };
-  stats.zodiac[date] = { ended: z.ended || ended, won: z.won || state === "won", score: Math.max(z.score, score), top: Math.max(z.top, top) };
+  return [clean(rec, cleaners), null];
 }
 
 const dayNumber = (date) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86400000;
@@ -86,29 +65,6 @@ export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : Math.round((s[m - 1] + s[m]) / 2);
-}
-
-/** The figures the panel shows. */
-export function summary(stats, today, levels) {
-  const sDays = Object.keys(stats.shisen);
-  const cleared = sDays.filter((d) => Object.keys(stats.shisen[d].cleared).length);
-  const [sCurrent, sBest] = streaks(cleared, today);
-  const byLevel = {};
-  for (const lv of levels) {
-    const times = cleared.map((d) => stats.shisen[d].cleared[lv]).filter(Boolean).map((c) => c.ms);
-    byLevel[lv] = { cleared: times.length, best: times.length ? Math.min(...times) : null, median: median(times) };
-  }
-  const zDays = Object.keys(stats.zodiac);
-  const ended = zDays.filter((d) => stats.zodiac[d].ended);
-  const [zCurrent, zBest] = streaks(ended, today);
-  const tops = new Array(13).fill(0);
-  for (const d of ended) tops[stats.zodiac[d].top] += 1;
-  return {
-    shisen: { played: sDays.length, cleared: cleared.length, current: sCurrent, best: sBest, levels: byLevel },
-    zodiac: { played: zDays.length, ended: ended.length, won: ended.filter((d) => stats.zodiac[d].won).length,
-      current: zCurrent, best: zBest, bestScore: Math.max(0, ...zDays.map((d) => stats.zodiac[d].score)),
-      top: Math.max(0, ...zDays.map((d) => stats.zodiac[d].top)), tops },
-  };
 }
 
 /** Today's date where the site's days change (Korea), as YYYY-MM-DD; the device's own date where
