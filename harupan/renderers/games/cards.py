@@ -27,6 +27,31 @@ CARDS_RULES = (
 BACKGROUND = "#FBF8F1"
 
 
+# What the answer key calls each meld, and its points (the daily hand is all concealed). The
+# renderers may not import the engine, so a meld of the part (proved legal by the engine before
+# it is published) is told apart here by its shape; tests/test_cards_print.py checks this against
+# engine/cards.py on every meld of the shared vectors. The same names as cards.js's CARD_MELD_KO.
+MELD_KO = {"general": "장 하나", "pair": "같은 패 둘", "chi": "치", "triple": "같은 패 셋", "quad": "같은 패 넷",
+           "soldiers3": "졸 셋", "soldiers4": "졸 넷"}
+MELD_POINTS = {"general": 1, "pair": 0, "chi": 1, "triple": 3, "quad": 8, "soldiers3": 1, "soldiers4": 2}
+
+
+def legal_meld_kind(meld: list[str] | tuple[str, ...]) -> str:
+    """The kind of a meld known to be legal, by its shape."""
+    if len(meld) == 1:
+        return "general"
+    if len(set(meld)) == 1:
+        return {2: "pair", 3: "triple", 4: "quad"}[len(meld)]
+    if all(c[1] == "7" for c in meld):
+        return "soldiers3" if len(meld) == 3 else "soldiers4"
+    return "chi"
+
+
+def meld_label(meld: list[str] | tuple[str, ...]) -> str:
+    kind = legal_meld_kind(meld)
+    return f"{MELD_KO[kind]} · {MELD_POINTS[kind]}점"
+
+
 def figures_text(part: dict[str, Any]) -> str:
     """The day's measured grade, in words a player meets."""
     f = part["figures"]
@@ -62,7 +87,7 @@ def _page_frame(paper: str, title: str, date: str | None) -> tuple[float, float,
 def hand_page(part: dict[str, Any], date: str | None, paper: str = "a4") -> Drawing:
     """The puzzle page: the hand, the rules in brief, and boxes to write each meld and its points."""
     w, h, items = _page_frame(paper, "하루 판 · " + TITLE, date)
-    boxes = 12  # a best arrangement rarely has more than eleven melds
+    boxes = 14  # enough for every best arrangement of 2026-2027 (at most 13 melds; most have 7 to 10)
     box_w, box_h = (w - 300 - 40) / 2, 110.0
     fixed = 440 + 3 * 40 + 30 + len(CARDS_RULES) * 66 + 30 + 50 + (boxes // 2) * (box_h + 22) + 50 + 160
     scale = min((w - 300) / (7 * CARD_W + 6 * 6), (h - fixed) / (3 * CARD_H))
@@ -91,18 +116,20 @@ def hand_page(part: dict[str, Any], date: str | None, paper: str = "a4") -> Draw
 
 
 def answer_page(part: dict[str, Any], date: str | None, paper: str = "a4") -> Drawing:
-    """The answer key: the one best arrangement, a meld a line, and its total. (Each meld's points
-    would need the engine's rules, which the renderers may not import; the part holds the total.)"""
+    """The answer key: the one best arrangement, two melds a row, each named with its points, and the total."""
     w, h, items = _page_frame(paper, "하루 판 · " + TITLE + " · 정답", date)
     per_row = 2
     rows = (len(part["melds"]) + per_row - 1) // per_row
-    scale = min(4.5, (h - 460 - 300) / max(rows, 1) / CARD_H - 0.5)
-    y = 460.0
     col_w = (w - 300) / per_row
+    label_w = 360  # the widest label, 같은 패 넷 · 8점, at size 38, with room to spare
+    scale = min(4.5, (h - 460 - 300) / max(rows, 1) / CARD_H - 0.5, (col_w - 70 - 24 - label_w) / (4 * (CARD_W + 4) - 4))
+    y = 460.0
     for k, meld in enumerate(part["melds"]):
         x = 150 + (k % per_row) * col_w
         items.append(Text(x, y + CARD_H * scale / 2, f"{k + 1}", 44, MUTED, align="start"))
         items += row_items(meld, x + 70, y, scale, gap=4)
+        items.append(Text(x + 70 + (len(meld) * (CARD_W + 4) - 4) * scale + 24, y + CARD_H * scale / 2, meld_label(meld),
+                          38, INK, align="start"))
         if k % per_row == per_row - 1 or k == len(part["melds"]) - 1:
             y += CARD_H * scale + 40
     items += [Text(150, y + 40, f"합계 {part['score']}점: 이 점수를 내는 묶는 법은 이것 하나뿐입니다.", 44, ACCENT,
@@ -131,7 +158,7 @@ class CardsView:
 
     def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
         """The hand and the best score; the answer stays in puzzle.json, not in the page's data."""
-        return {"hand": bundle["cards"]["hand"], "best": bundle["cards"]["score"]}
+        return {"hand": bundle["cards"]["hand"], "best": bundle["cards"]["score"], "card": [CARD_W, CARD_H]}
 
     def art(self) -> dict[str, Drawing]:
         """Every card kind (``k-Y1`` … ``k-W7``), for the site's art sheet."""

@@ -1,0 +1,243 @@
+"""사색패 손패 맞추기 played in headless Chromium, as a player would: at 360x780 (touch) and
+1280x900, light and dark, cards picked by their accessible names (노랑 장 …), an illegal set said
+why (the engine's own sentence), the day's best arrangement grouped meld by meld, one meld taken
+apart and made again, 완성 with the score equal to the best, a share line and the record; the bar
+and the status line in view; tap targets of 44 px on the phone; axe finds nothing on the section;
+the page does not jump while the game starts. Screenshots go to the artifacts folder."""
+
+import contextlib
+import datetime as dt
+import json
+import os
+from unittest import mock
+
+import pytest
+from conftest import artifact, npm_tool, registered
+from pagecheck import watched_page
+
+from harupan.engine.cards import card_name
+from harupan.engine.cards_play import why_not
+
+pytestmark = pytest.mark.slow
+
+DATE = dt.date(2026, 12, 1)
+VIEWS = {
+    "phone": {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "landscape": {"viewport": {"width": 780, "height": 360}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+}
+APP = "#cards-app"
+
+
+def cards_registered():
+    """The cards game for a build, unless the package registers it already (issue 22's interface part)."""
+    from harupan.generator import games
+    from harupan.generator.games.cards import Cards
+    from harupan.renderers.games.cards import CardsView
+
+    if "cards" in [g.name for g in games.games()]:
+        return contextlib.nullcontext()
+    return registered(Cards(), CardsView())
+
+
+@pytest.fixture(scope="module")
+def cards_site(tmp_path_factory):
+    """A site with the day of DATE, the cards game in it (one Shisen-sho level, the quick par)."""
+    from harupan.publish import site as publish
+    from harupan.publish.config import load_config
+
+    site = tmp_path_factory.mktemp("cards") / "site"
+    with mock.patch.dict(os.environ, {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}), cards_registered():
+        assert publish.build(site, [DATE], load_config(), jobs=1)["written"] == 1
+    return site
+
+
+def day_path(site):
+    return site / "2026" / "12" / "01"
+
+
+def part(site) -> dict:
+    return json.loads((day_path(site) / "puzzle.json").read_text())["cards"]
+
+
+def in_view(page, selector) -> bool:
+    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
+        return r.width > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }""")
+
+
+def press(locator, touch):
+    locator.tap() if touch else locator.click()
+
+
+def card(page, code, pressed=False):
+    """A card of the hand by its accessible name (its Korean name), not yet picked (or picked)."""
+    return page.locator(f'{APP} .chand').get_by_role("button", name=card_name(code), exact=True, pressed=pressed).first
+
+
+def status(page) -> str:
+    return page.text_content(f"{APP} .status")
+
+
+def group(page, codes, touch):
+    for c in codes:
+        press(card(page, c), touch)
+    assert page.locator(f'{APP} .kcard[aria-pressed="true"]').count() == len(codes)
+    press(page.locator(f'{APP} [data-action="group"]'), touch)
+
+
+def bar_in_view(page, view, state):
+    missing = [s for s in ('[data-action="group"]', '[data-action="ungroup"]', ".status", ".cscore")
+               if not in_view(page, f"{APP} {s}")]
+    assert missing == [], f"{view}, {state}: out of view: {missing}"
+
+
+def axe_on_cards(page) -> list[str]:
+    page.add_script_tag(content=npm_tool("axe-core").read_text(encoding="utf-8"))
+    before = len(page.errors)
+    result = page.evaluate("() => axe.run('section[data-game=\"cards\"]', {resultTypes: ['violations']})")
+    page.errors[before:] = [e for e in page.errors[before:] if not ("XMLHttpRequest" in e or "net::ERR_FAILED" in e)]
+    return [f"{v['id']} on {len(v['nodes'])} nodes: {v['nodes'][0]['target']}" for v in result["violations"]]
+
+
+def an_illegal_pair(hand):
+    return next((a, b) for i, a in enumerate(hand) for b in hand[i + 1:] if a != b)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("view", ["phone", "desktop"])
+def test_the_days_hand_is_played_to_its_best(cards_site, browser, view, scheme):
+    touch = VIEWS[view].get("has_touch", False)
+    p = part(cards_site)
+    with watched_page(browser, color_scheme=scheme, **VIEWS[view]) as pg:
+        pg.goto((day_path(cards_site) / "index.html").as_uri())
+        pg.wait_for_selector(f"{APP} .kcard")
+        pg.locator(APP).scroll_into_view_if_needed()
+        shot = lambda state: pg.screenshot(path=str(artifact(f"cards-{view}-{scheme}-{state}.png")))  # noqa: E731
+        assert pg.locator(f"{APP} .kcard").count() == 21
+        names = pg.eval_on_selector_all(f"{APP} .kcard", "els => els.map((e) => e.getAttribute('aria-label'))")
+        assert names == [card_name(c) for c in p["hand"]]
+        if view == "phone":  # a finger hits every card and button
+            small = pg.eval_on_selector_all(f"{APP} .kcard, {APP} .tool", """els => els.map((e) => e.getBoundingClientRect())
+                .filter((r) => r.width < 44 || r.height < 44).map((r) => [r.width, r.height])""")
+            assert small == [], small
+        # an illegal set: the engine's reason, the cards stay picked
+        a, b = an_illegal_pair(p["hand"])
+        group(pg, [a, b], touch)
+        assert status(pg) == why_not([a, b]) and pg.locator(f'{APP} .kcard[aria-pressed="true"]').count() == 2
+        assert pg.locator(f"{APP} .kmeld").count() == 0
+        bar_in_view(pg, view, "after an illegal set")
+        shot("illegal")
+        for c in (a, b):  # tapped again, picked no more
+            press(card(pg, c, pressed=True), touch)
+        assert pg.locator(f'{APP} .kcard[aria-pressed="true"]').count() == 0
+        # the best arrangement, meld by meld, all but the last
+        melds = p["melds"]
+        for k, meld in enumerate(melds[:-1]):
+            group(pg, meld, touch)
+            assert "묶었어요" in status(pg), status(pg)
+            assert pg.locator(f"{APP} .kmeld").count() == k + 1
+            assert pg.locator(f"{APP} .kcard").count() == 21 - sum(len(m) for m in melds[:k + 1])
+        bar_in_view(pg, view, "mid-play")
+        shot("playing")
+        # one meld taken apart: its cards go back to the hand; then made again
+        first = pg.locator(f"{APP} .kmeld").first
+        assert first.get_attribute("aria-label").startswith("묶음 1, ")
+        press(first, touch)
+        assert first.get_attribute("aria-pressed") == "true"
+        press(pg.locator(f'{APP} [data-action="ungroup"]'), touch)
+        assert "풀어" in status(pg) and pg.locator(f"{APP} .kmeld").count() == len(melds) - 2
+        assert pg.locator(f"{APP} .kcard").count() == len(melds[0]) + len(melds[-1])
+        group(pg, melds[0], touch)
+        # the last meld: 완성, the score against the best, the share line, the record
+        group(pg, melds[-1], touch)
+        assert pg.locator(f"{APP} .kcard").count() == 0
+        assert status(pg) == f"완성! {p['score']}점, 가장 높은 점수예요.", status(pg)
+        assert pg.text_content(f"{APP} .cscore") == f"완성 {p['score']}점 · 최고 {p['score']}점"
+        share = pg.input_value(f"{APP} textarea.share")
+        assert share.startswith(f"하루 판 사색패 {DATE}\n최고점 {p['score']}점 / 최고 {p['score']}점 · 묶음 {len(melds)}개"), share
+        assert not any(c in share for c in p["hand"])  # no card given away
+        bar_in_view(pg, view, "cleared")
+        assert in_view(pg, f"{APP} textarea.share")
+        stats = pg.evaluate("JSON.parse(localStorage.getItem('harupan:stats'))")
+        assert stats["cards"][str(DATE)] == {"done": True, "score": p["score"], "perfect": True}
+        assert "사색패 손패 맞추기" in pg.text_content("#harupan-stats")
+        shot("cleared")
+        assert axe_on_cards(pg) == []
+        # the page opened again: the finished hand, said so
+        pg.reload()
+        pg.wait_for_selector(f"{APP} .kmeld")
+        assert status(pg).startswith("이미 완성한 손패예요.") and pg.locator(f"{APP} textarea.share").count() == 1
+
+
+def test_a_lower_finish_says_the_best_is_higher_and_a_phone_on_its_side_fits(cards_site, browser):
+    """Another complete arrangement (not the best): the status says the best is higher; landscape."""
+    from harupan.engine.cards_puzzle import search
+
+    p = part(cards_site)
+    with watched_page(browser, **VIEWS["landscape"]) as pg:
+        pg.goto((day_path(cards_site) / "index.html").as_uri())
+        pg.wait_for_selector(f"{APP} .kcard")
+        pg.locator(APP).scroll_into_view_if_needed()
+        pg.screenshot(path=str(artifact("cards-landscape-start.png")))
+        other = lower_arrangement(p["hand"])
+        assert other is not None and sum(map(len, other)) == 21
+        for meld in other:
+            group(pg, meld, True)
+        said = status(pg)
+        assert said.startswith("완성! ") and f"가장 높은 점수는 {p['score']}점" in said, said
+        assert search(p["hand"]).best_score == p["score"]
+        bar_in_view(pg, "landscape", "cleared")
+        pg.screenshot(path=str(artifact("cards-landscape-cleared.png")))
+
+
+def lower_arrangement(hand):
+    """A complete arrangement of ``hand`` scoring below its best, found by plain search."""
+    import itertools
+
+    from harupan.engine.cards import meld_kind
+    from harupan.engine.cards_puzzle import meld_points, search
+
+    best = search(hand).best_score
+
+    def go(left, melds):
+        if not left:
+            return melds if sum(meld_points(m) for m in melds) < best else None
+        first, rest = left[0], left[1:]
+        for size in range(4):
+            for others in itertools.combinations(range(len(rest)), size):
+                cards = [first] + [rest[i] for i in others]
+                if meld_kind(cards) is not None:
+                    found = go([c for i, c in enumerate(rest) if i not in others], melds + [cards])
+                    if found:
+                        return found
+        return None
+
+    return go(list(hand), [])
+
+
+BOXES = """() => { const top = document.querySelector('section[data-game="cards"]').getBoundingClientRect().top;
+    return Object.fromEntries(['.cbar', '.chand', '.cbar .status', '.cbar .tool'].map((s) => {
+    const r = document.querySelector('#cards-app ' + s).getBoundingClientRect();
+    return [s, [r.left, r.top - top, r.width, r.height].map(Math.round)]; })); }"""
+
+
+@pytest.mark.parametrize("view", ["phone", "desktop"])
+def test_the_hand_does_not_jump_when_the_game_starts(cards_site, browser, view):
+    """The bar and the hand's box are where they were in the section before the script ran: the
+    picture waits in the box the card buttons take (the page with and without its script, fonts
+    loaded). (The sections above have their own test: tests/test_play.py.)"""
+    boxes = {}
+    for script in (False, True):
+        ctx = browser.new_context(java_script_enabled=script, **VIEWS[view])
+        try:
+            pg = ctx.new_page()
+            pg.goto((day_path(cards_site) / "index.html").as_uri())
+            if script:
+                pg.wait_for_selector(f"{APP} .kcard")
+            pg.evaluate("document.fonts.ready.then(() => true)")
+            boxes[script] = pg.evaluate(BOXES)
+            if not script:
+                pg.locator(APP).screenshot(path=str(artifact(f"cards-{view}-before-script.png")))
+        finally:
+            ctx.close()
+    assert boxes[True] == boxes[False]

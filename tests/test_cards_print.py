@@ -1,0 +1,63 @@
+"""사색패 손패 맞추기 on paper: the hand with boxes to write melds in, and the answer key listing
+the one best arrangement, each meld named with its points (golden images, A4 and Letter)."""
+
+import datetime as dt
+import json
+
+import pytest
+from test_render import compare_image
+
+import cards_vectors
+from harupan.engine.cards import Meld, meld_kind
+from harupan.engine.cards_puzzle import daily_puzzle, puzzle_to_json
+from harupan.renderers.games.cards import MELD_KO, CardsView, answer_page, hand_page, legal_meld_kind, meld_label
+from harupan.renderers.model import RoundRect, Text, texts
+from harupan.renderers.raster import render_image
+
+DATE = "2026-12-01"
+MOST_MELDS = "2026-08-04"  # the most melds in a best arrangement of 2026-2027: 13
+
+
+def bundle(date=DATE) -> dict:
+    return {"date": date, "cards": puzzle_to_json(daily_puzzle(dt.date.fromisoformat(date)))}
+
+
+def test_the_answer_keys_meld_names_and_points_agree_with_the_engine():
+    """The renderers tell a legal meld's kind by its shape (they may not import the engine):
+    checked on every legal meld of the shared vectors and of the days' answers."""
+    melds = [v["cards"] for v in json.loads(cards_vectors.PATH.read_text())["melds"] if v["kind"]]
+    melds += [list(m) for k in range(0, 60, 3) for m in daily_puzzle(dt.date(2026, 12, 1) + dt.timedelta(days=k)).melds]
+    assert len(melds) > 100
+    for m in melds:
+        kind = meld_kind(m)
+        assert legal_meld_kind(m) == kind, m
+        assert meld_label(m) == f"{MELD_KO[kind]} · {Meld(kind, tuple(m)).points}점", m
+
+
+@pytest.mark.parametrize("date", [DATE, MOST_MELDS])
+def test_the_sheet_has_a_box_for_every_meld_and_the_key_names_each(date):
+    b = bundle(date)
+    part = b["cards"]
+    for paper in ("a4", "letter"):
+        front = hand_page(part, date, paper)
+        boxes = [p for p in front.items if isinstance(p, RoundRect) and p.stroke and p.w > 500]
+        assert len(boxes) >= len(part["melds"]) and len(boxes) == 14
+        assert all(0 <= p.x and p.x + p.w <= front.width and p.y + p.h <= front.height - 150 for p in boxes)
+        key = answer_page(part, date, paper)
+        words = texts(key.items)
+        named = [t.text for t in key.items if isinstance(t, Text) and t.text.endswith("점") and t.text.count("·") == 1]
+        assert named == [meld_label(m) for m in part["melds"]]
+        assert f"합계 {part['score']}점" in words
+        labels = [t for t in key.items if isinstance(t, Text) and t.text in {meld_label(m) for m in part["melds"]}]
+        assert max(t.x for t in labels) + 360 <= key.width - 100  # the widest label stays on the page
+        bottom = max(t.y for t in key.items if isinstance(t, Text))
+        assert bottom < key.height - 100
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_sheets_golden(paper):
+    """The hand page and the answer key, drawn by Pillow (text is rasterised: a small budget)."""
+    front, back = CardsView().sheets(bundle(), paper, False)
+    assert [t for t, _ in front + back] == ["사색패 손패 맞추기", "사색패 손패 맞추기 정답"]
+    compare_image(f"cards-sheet-{paper}", render_image(front[0][1], 0.25), 1.5)
+    compare_image(f"cards-answers-{paper}", render_image(back[0][1], 0.25), 1.5)
