@@ -63,7 +63,8 @@ def test_a_day_with_the_cards_game_is_published_whole(cards_game, tmp_path, monk
     page = (day / "index.html").read_text(encoding="utf-8")
     assert page.index('id="zodiac-h"') < page.index('id="cards-h"')
     assert f"끝까지 맞추는 방법 {p.figures.arrangements}가지" in page
-    assert f'"cards":{{"hand":{json.dumps(list(p.hand), separators=(",", ":"))},"best":{p.score}}}' in page
+    assert (f'"cards":{{"hand":{json.dumps(list(p.hand), separators=(",", ":"))},"best":{p.score},'
+            '"card":[40.0,96.0]}') in page  # the hand, the best score, the art's size; no answer
     assert '"melds"' not in page.split('id="harupan-day"')[1].split("</script>")[0]  # no answer in the play data
     pdf = (day / "sheet-a4.pdf").read_bytes()
     titles = [t for t, _ in views.print_set(json.loads((day / "puzzle.json").read_bytes()), "a4")]

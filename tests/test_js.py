@@ -80,3 +80,26 @@ def test_js_engines_agree_with_python(tmp_path):
             orig = Board(len(res["original"][0]), len(res["original"]), tuple(tuple(r) for r in res["original"]))
             a, b = (tuple(p) for p in res["hint"])
             assert solve(orig.with_cells({a: None, b: None})).status == SOLVED
+
+
+def test_the_browser_mounts_games_from_the_registry():
+    """Issue 22: no browser module but a game's own names a game (game.js mounts whatever
+    sections the page declares; stats.js keeps each game's record through the game's module), and
+    each game's module registers itself under its name, which its page section declares."""
+    from harupan.generator.games import games
+    from harupan.renderers.games import views
+    from harupan.renderers.games.cards import CardsView
+
+    scripts = {g.name: g.script for g in games()} | {"cards": "cards.js"}  # cards: until the package registers it
+    js = ROOT / "harupan" / "renderers" / "static" / "js"
+    words = ["shisen", "zodiac", "cards", "사천성", "십이지", "사색패"]
+    for path in sorted(js.glob("*.js")):
+        if path.name in scripts.values():
+            name = next(n for n, s in scripts.items() if s == path.name)
+            assert f'registerGame("{name}", {{' in path.read_text(encoding="utf-8"), path.name
+            continue
+        text = path.read_text(encoding="utf-8").lower()
+        assert [w for w in words if w in text] == [], path.name
+    templates = ROOT / "harupan" / "renderers" / "templates"
+    for v in [*views(), CardsView()]:
+        assert f'data-game="{v.name}"' in (templates / v.template).read_text(encoding="utf-8"), v.template

@@ -129,6 +129,13 @@ class CardsApp {
     this.build();
     this.render();
     this.say(cardFree(this.state).length ? "" : this.doneLine(true));
+    window.addEventListener("resize", () => this.fitRows());  // a phone turned: 7 cards a row or 11
+  }
+
+  /** The hand's box as tall as the rows its cards fill (the full hand: the picture's box). */
+  fitRows() {
+    const cols = getComputedStyle(this.hand).gridTemplateColumns.split(" ").length || 7;
+    this.hand.style.setProperty("--rows", String(Math.max(1, Math.ceil(cardFree(this.state).length / cols))));
   }
 
   build() {
@@ -173,6 +180,7 @@ class CardsApp {
       return b;
     }));
     this.melds.hidden = !this.state.groups.length;
+    this.fitRows();
     const done = !free.length;
     this.root.classList.toggle("done", done);
     this.scoreLine.textContent = done ? `완성 ${cardScore(this.state)}점 · 최고 ${this.best}점`
