@@ -60,6 +60,16 @@ def part(site) -> dict:
     return json.loads((day_path(site) / "puzzle.json").read_text())["cards"]
 
 
+CLEAR_OF_BAR = """() => { const bar = document.querySelector('#cards-app .cbar').getBoundingClientRect();
+    const r = document.querySelector('#cards-app .cresult .tmsg').getBoundingClientRect();
+    return r.top >= bar.bottom - 0.5 && r.bottom <= innerHeight + 0.5; }"""
+
+
+def result_in_view(page):
+    """The result's first line shows below the sticky bar (after the page's smooth scroll)."""
+    page.wait_for_function(CLEAR_OF_BAR, timeout=3000)
+
+
 def in_view(page, selector) -> bool:
     return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
         return r.width > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }""")
@@ -116,6 +126,9 @@ def test_the_days_hand_is_played_to_its_best(cards_site, browser, view, scheme):
         assert pg.locator(f"{APP} .kcard").count() == 21
         names = pg.eval_on_selector_all(f"{APP} .kcard", "els => els.map((e) => e.getAttribute('aria-label'))")
         assert names == [card_name(c) for c in p["hand"]]
+        art = pg.eval_on_selector_all(f"{APP} .kcard svg", "els => els.map((e) => e.dataset.art)")
+        assert art == [f"k-{c}" for c in p["hand"]]  # drawn from the site's art sheet
+        assert pg.get_attribute(f"{APP} .status", "aria-live") == "polite"
         if view == "phone":  # a finger hits every card and button
             small = pg.eval_on_selector_all(f"{APP} .kcard, {APP} .tool", """els => els.map((e) => e.getBoundingClientRect())
                 .filter((r) => r.width < 44 || r.height < 44).map((r) => [r.width, r.height])""")
@@ -157,6 +170,7 @@ def test_the_days_hand_is_played_to_its_best(cards_site, browser, view, scheme):
         assert share.startswith(f"하루 판 사색패 {DATE}\n최고점 {p['score']}점 / 최고 {p['score']}점 · 묶음 {len(melds)}개"), share
         assert not any(c in share for c in p["hand"])  # no card given away
         bar_in_view(pg, view, "cleared")
+        result_in_view(pg)
         assert in_view(pg, f"{APP} textarea.share")
         stats = pg.evaluate("JSON.parse(localStorage.getItem('harupan:stats'))")
         assert stats["cards"][str(DATE)] == {"done": True, "score": p["score"], "perfect": True}
@@ -170,15 +184,21 @@ def test_the_days_hand_is_played_to_its_best(cards_site, browser, view, scheme):
 
 
 def test_a_lower_finish_says_the_best_is_higher_and_a_phone_on_its_side_fits(cards_site, browser):
-    """Another complete arrangement (not the best): the status says the best is higher; landscape."""
+    """Landscape, reduced motion: an illegal set shakes nothing; another complete arrangement (not
+    the best) finishes the hand and the status says the best is higher."""
     from harupan.engine.cards_puzzle import search
 
     p = part(cards_site)
-    with watched_page(browser, **VIEWS["landscape"]) as pg:
+    with watched_page(browser, reduced_motion="reduce", **VIEWS["landscape"]) as pg:
         pg.goto((day_path(cards_site) / "index.html").as_uri())
         pg.wait_for_selector(f"{APP} .kcard")
         pg.locator(APP).scroll_into_view_if_needed()
         pg.screenshot(path=str(artifact("cards-landscape-start.png")))
+        a, b = an_illegal_pair(p["hand"])
+        group(pg, [a, b], True)  # no meld: said, and under reduced motion nothing shakes
+        assert status(pg) == why_not([a, b]) and pg.evaluate("document.getAnimations().length") == 0
+        for c in (a, b):
+            press(card(pg, c, pressed=True), True)
         other = lower_arrangement(p["hand"])
         assert other is not None and sum(map(len, other)) == 21
         for meld in other:
@@ -187,6 +207,7 @@ def test_a_lower_finish_says_the_best_is_higher_and_a_phone_on_its_side_fits(car
         assert said.startswith("완성! ") and f"가장 높은 점수는 {p['score']}점" in said, said
         assert search(p["hand"]).best_score == p["score"]
         bar_in_view(pg, "landscape", "cleared")
+        result_in_view(pg)
         pg.screenshot(path=str(artifact("cards-landscape-cleared.png")))
 
 

@@ -255,8 +255,9 @@ class CardsApp {
 
   finished() {
     this.say(this.doneLine(false));
-    const box = this.result.querySelector("textarea");
-    if (box) box.closest(".cresult").scrollIntoView({ block: "nearest", behavior: calm() ? "auto" : "smooth" });
+    if (this.result.hidden) return;
+    this.result.style.scrollMarginTop = `${Math.ceil(this.bar.getBoundingClientRect().height) + 8}px`;  // clear of the sticky bar
+    this.result.scrollIntoView({ block: "nearest", behavior: calm() ? "auto" : "smooth" });
   }
 
   showResult(done) {
