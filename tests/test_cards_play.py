@@ -247,6 +247,9 @@ def test_the_hand_does_not_jump_when_the_game_starts(cards_site, browser, view):
     """The bar and the hand's box are where they were in the section before the script ran: the
     picture waits in the box the card buttons take (the page with and without its script, fonts
     loaded). (The sections above have their own test: tests/test_play.py.)"""
+    html = (day_path(cards_site) / "index.html").read_text(encoding="utf-8")
+    section = html[html.index('data-game="cards"'):html.index("</section>", html.index('data-game="cards"'))]
+    assert section.count('<use href="#art"/>') == 21 and "<circle" not in section  # framed on the art sheet
     boxes = {}
     for script in (False, True):
         ctx = browser.new_context(java_script_enabled=script, **VIEWS[view])

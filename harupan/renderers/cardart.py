@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .figures import RANK_HANJA, RANK_KO
-from .model import Circle, Polygon, Primitive, RoundRect, Text, place
+from .model import Circle, Polygon, Primitive, RoundRect, Text, Use
 from .tileart import EDGE, INK, IVORY, OUTLINE, text_colour_on
 
 CARD_W, CARD_H = 40.0, 96.0
@@ -66,11 +66,10 @@ def card_face(code: str) -> tuple[Primitive, ...]:
 
 def row_items(cards: list[str] | tuple[str, ...], x0: float, y0: float, scale: float = 1.0,
               gap: float = 3.0) -> list[Primitive]:
-    """Cards side by side from (x0, y0), ``gap`` card units apart."""
-    items: list[Primitive] = []
-    for k, code in enumerate(cards):
-        items += place(card_face(code), x0 + k * (CARD_W + gap) * scale, y0, scale)
-    return items
+    """Cards side by side from (x0, y0), ``gap`` card units apart. Each card is a :class:`Use` of
+    its face: the page frames it on the site's art sheet (a few bytes a card, not dozens of
+    elements), the PDF defines it once, Pillow draws it out."""
+    return [Use(card_face(code), x0 + k * (CARD_W + gap) * scale, y0, scale) for k, code in enumerate(cards)]
 
 
 def all_card_text() -> str:

@@ -16,7 +16,7 @@ from ..model import Drawing, Line, Primitive, RoundRect, Text
 from ..raster import png_bytes, render_image
 from ..sheets import ACCENT, INK, MUTED, PAPERS, RULE, date_ko
 from ..svg import render_svg
-from .base import Sheet
+from .base import Sheet, site_art
 
 TITLE = "사색패 손패 맞추기"
 CARDS_RULES = (
@@ -153,7 +153,7 @@ class CardsView:
     def page_context(self, bundle: dict[str, Any]) -> dict[str, Any]:
         part = bundle["cards"]
         return {"cards_svg": Markup(render_svg(hand_drawing(part["hand"]), title=f"{bundle['date']} 사색패 손패",
-                                               id_prefix="c-")),
+                                               id_prefix="c-", sheet=site_art())),
                 "cards_facts": figures_text(part), "cards_facts_note": figures_note(part)}
 
     def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
