@@ -1,6 +1,6 @@
 """Simulated players: remove legal pairs until the board is clear or stuck.
 
-Used to measure difficulty. Two players:
+Used to measure difficulty. Three players:
 
 * ``random``: every turn, a legal pair chosen uniformly. The share of its games that get stuck
   says how many traps a board sets for someone who does not look ahead.
@@ -14,14 +14,19 @@ Used to measure difficulty. Two players:
   afterwards (ties at random). It stands for a player who thinks before each move about keeping
   options open; the traps that catch it are the ones a thinking player meets.
 
-Legal pairs are kept incrementally: a pair that is joinable stays
-joinable, and a new one can only appear through a cell that was just emptied, so after each
-removal only same-kind tiles in sight of the two freed cells are tested, kind by kind for the
-kinds with a tile within one bend of them, each such tile against its partners not yet known
-(:meth:`.Geometry.joins`, never a full flood per tile). The look-ahead player asks the same
-question of every pair on offer without removing it, and keeps each answer until a removal in
-sight of that pair's cells can change it (:func:`_forget`), so most of its turns cost a few
-floods, not one per pair.
+Legal pairs are kept incrementally (a pair that is joinable stays joinable, and a new one can
+only appear through a cell that was just emptied), by one of two engines that play exactly the
+same games (see :func:`playouts`):
+
+* flooding (:func:`_play`): after each removal only same-kind tiles in sight of the two freed
+  cells are tested, kind by kind for the kinds with a tile within one bend of them, each such
+  tile against its partners not yet known (:meth:`.Geometry.joins`, never a full flood per
+  tile). Nothing to set up.
+* the path table (:class:`PathTable`): every path of every same-kind pair, each with its count
+  of tiles on it kept as bit planes, so a removal is a borrow up the planes and the new legal
+  pairs are the paths that reached 0. The look-ahead player's question, what removing p would
+  open, is read off the same counts (paths with one tile on them, p's, or two, both p's), with
+  no search at all.
 """
 
 from __future__ import annotations
@@ -116,8 +121,9 @@ def _safe(legal: list[Triple], tiles: int, group: dict[int, int]) -> list[Triple
 
 def _sight(g: Geometry, source: int, empty: int, tiles: int) -> tuple[int, int, int]:
     """(tiles joinable from ``source`` straight, with at most one bend, with at most two): the
-    same as :meth:`.Geometry.reach_by_bends`, written out here because the players call it once a
-    removal and once a pair weighed (two calls fewer each, about a tenth of a playout)."""
+    same as :meth:`.Geometry.reach_by_bends` (its fills, on the geometry's masks), written out
+    here because the flooding engine calls it once a removal: two calls fewer each, about a
+    tenth of a game. The tests' recounted games hold it to the same answers."""
     s = g.stride
     across = empty & g._inner_rows
     along = empty & g._inner_columns
