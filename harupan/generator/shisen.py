@@ -1,28 +1,31 @@
-"""Daily Shisen-sho layouts: real deals, proved by the solver, graded by the traps they set.
+"""Daily Shisen-sho layouts: real deals, proved solvable, graded by the traps they set.
 
 Seed strings: ``harupan:shisen:{date}:{W}x{H}:{difficulty}:{attempt}``. Each attempt deals the
-tiles uniformly (the project RNG, Fisher-Yates) and keeps the deal only if the exact solver proves
-it solvable within its budget and its measured difficulty falls in the preset's band; otherwise
-the next attempt. So a given (date, size, difficulty) always lands on the same layout.
+tiles uniformly (the project RNG, Fisher-Yates) and keeps the deal only if it is proved solvable
+(a simulated game that cleared it, else the exact solver within its budget) and its measured
+difficulty falls in the preset's band; otherwise the next attempt. So a given (date, size,
+difficulty) always lands on the same layout.
 
 Difficulty is measured, and published in the layout's ``difficulty``:
 
 * ``stuck_share``: the share of games by a random player (a legal pair chosen uniformly each
   turn) that get stuck before the board is clear: how many traps the board sets for someone who
   does not look ahead. The presets are bands of this measure. It is screened over
-  :data:`PLAYOUTS` games, then confirmed by a sequential test over up to 512 (:func:`_confirm`),
-  and published with its game count (``rollouts``) and a 95% interval (``stuck_interval``).
+  :data:`PLAYOUTS` games, then confirmed by a sequential test over up to 512 (1,024 on 'normal';
+  :func:`_confirm`), and published with its game count (``rollouts``) and a 95% interval
+  (``stuck_interval``).
 * ``careful_stuck_share``: the same for a careful player, who first takes any pair that is
   obviously safe (the last two of a kind, or a kind whose four tiles form two legal pairs) and
   gambles only when none is on offer; see :mod:`..engine.shisen.playout`. 'hard' also asks that
   most of this player's games get stuck.
 * ``lookahead_stuck_share``: the same for a player who looks one move ahead (a pair leaving the
-  most legal pairs). 'hard' asks it to be stuck well over half the time; the other levels
-  publish it without a band.
+  most legal pairs), over 64 games (128 on 'hard'). 'hard' asks it to be stuck in at least
+  :data:`AHEAD_EDGE` of them; the other levels publish it without a band.
 * ``fatal_first``: the share of legal first moves after which the solver proves the board
   unsolvable. Exact: a deal with a first move left undecided (after raising the budget once) is
   passed over, so ``fatal_first_undecided`` is 0 on every in-band layout.
-* ``mean_legal_pairs``: pairs on offer per turn along the random games; ``solver_nodes``.
+* ``mean_legal_pairs``: pairs on offer per turn along the random games; ``solver_nodes`` (0 when
+  a simulated game is the proof).
 
 Band edges were chosen on a tuning set of deals (seeds ``harupan:tune:N``, never the dates the
 tests use); ``bench/shisen.py --tune`` prints that distribution, and docs/shisen-grading.md
