@@ -7,9 +7,9 @@
 2. The solver over random 144-tile deals (--deals, 1,000 for issue 21): share decided (solved or
    proved unsolvable) within 1 s of CPU each, median, p99 and max; the five slowest named (and,
    with --keep DIR, written as text boards: tests/data/shisen_slow holds such a set). Target: 100%.
-3. A date's three layouts (easy, normal, hard), each dealt, proved and graded. Target: median
-   <= 2 s and 95th percentile <= 5 s over --days dates (one process, as `harupan shisen
-   generate` runs; `daily` runs the three side by side).
+3. A date's three layouts (easy, normal, hard), each dealt, proved and graded, in CPU seconds.
+   Target (issue 21): median <= 5 s and 95th percentile <= 15 s over --days dates, one after
+   another in one process (`daily` runs the three side by side: timed too, wall).
 4. --tune N: the distribution of the grading measures over N uniform 18x8 deals (seeds
    harupan:tune:I, never a date the tests use); the preset bands were read off this.
 5. --year YYYY-MM-DD: every preset on 365 consecutive dates (--dates N for a smaller sample)
@@ -55,6 +55,13 @@ def timed(fn, *args, repeat=1):
     for _ in range(repeat):
         out = fn(*args)
     return (time.perf_counter() - t0) / repeat, out
+
+
+def cpu_timed(fn, *args):
+    """CPU seconds of this process (on a shared machine, wall time measures the neighbours)."""
+    t0 = time.process_time()
+    out = fn(*args)
+    return time.process_time() - t0, out
 
 
 def bench_pairs(n: int) -> None:
@@ -149,14 +156,14 @@ def bench_generate(days: int) -> None:
         date = (datetime.date(2031, 1, 1) + datetime.timedelta(days=d)).isoformat()
         total = 0.0
         for name in PRESETS:
-            t, _ = timed(generate, date, "18x8", name)
+            t, _ = cpu_timed(generate, date, "18x8", name)
             per[name].append(t)
             total += t
         totals.append(total)
     totals.sort()
-    print(f"a date's three 18x8 layouts, dealt+proved+graded, {days} dates from 2031-01-01: median "
-          f"{statistics.median(totals):.2f} s (target <= 2 s), p95 {totals[int(0.95 * (days - 1))]:.2f} s "
-          f"(target <= 5 s), max {totals[-1]:.2f} s")
+    print(f"a date's three 18x8 layouts, dealt+proved+graded, {days} dates from 2031-01-01, CPU: median "
+          f"{statistics.median(totals):.2f} s (target <= 5 s), p95 {totals[int(0.95 * (days - 1))]:.2f} s "
+          f"(target <= 15 s), max {totals[-1]:.2f} s")
     for name, ts in per.items():
         print(f"  {name}: median {statistics.median(ts):.2f} s, max {max(ts):.2f} s")
     # As `daily` makes them: the three levels side by side in a pool of two processes.
