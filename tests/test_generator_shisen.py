@@ -184,16 +184,10 @@ def test_independent_look_ahead_player_agrees_with_the_engine():
 
 def _engine_best(board):
     """The pairs the engine's look-ahead player would choose among on ``board``."""
-    from harupan.engine.shisen.playout import _initial_pairs, _look_ahead
+    from harupan.engine.shisen.playout import PathTable, _initial_pairs
     from harupan.engine.shisen.solver import board_bits
     g, tiles, kinds = board_bits(board)
-    kind_of = {t: code for code, mask in kinds.items() for t in _bits(mask)}
-    first = _initial_pairs(g, tiles, kinds)
-    known = dict.fromkeys(kind_of, 0)
-    for x, y in first:
-        known[x] |= y
-        known[y] |= x
-    best = _look_ahead([(a, b, a | b) for a, b in first], tiles, g, kinds, kind_of, known, {})
+    best = PathTable(board.width, board.height, g, tiles, kinds).first_offer(_initial_pairs(g, tiles, kinds))
     return {frozenset((g.point(a.bit_length() - 1), g.point(b.bit_length() - 1))) for a, b, _ in best}
 
 

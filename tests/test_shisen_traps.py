@@ -6,7 +6,8 @@ from hypothesis import given, settings, strategies as st
 
 from harupan.engine.rng import Rng
 from harupan.engine.shisen import Board, legal_pairs, solve
-from harupan.engine.shisen.playout import CAREFUL, RANDOM, _safe, playouts
+from harupan.engine.shisen.playout import (CAREFUL, LOOKAHEAD, RANDOM, PLAYERS, PathTable, _groups, _initial_pairs,
+                                           _play, _safe, pair_degrees, playouts)
 from harupan.engine.shisen.solver import board_bits
 from harupan.engine.shisen.traps import openings
 
@@ -30,13 +31,12 @@ boards = st.builds(lambda seed, wh: small_board(seed, *wh), st.text(min_size=1, 
 def safe_pairs(board: Board) -> set:
     """The careful player's safe pairs on ``board``, as point pairs in row-major order."""
     g, tiles, kinds = board_bits(board)
-    kind_of = {1 << i: code for code, mask in kinds.items() for i in range(mask.bit_length()) if mask >> i & 1}
     legal = []
     for a, b in legal_pairs(board):
         x, y = 1 << g.bit(*a), 1 << g.bit(*b)
         legal.append((x, y, x | y))
     return {tuple(sorted((g.point(x.bit_length() - 1), g.point(y.bit_length() - 1)), key=lambda p: (p[1], p[0])))
-            for x, y, _ in _safe(legal, kinds, kind_of)}
+            for x, y, _ in _safe(legal, tiles, _groups(kinds))}
 
 
 @settings(max_examples=60)
@@ -91,42 +91,113 @@ def test_playout_stream_is_the_same_however_many_are_taken():
     assert [next(games) for _ in range(4)] == ten[:4]
 
 
-def _replayed(board: Board, rng: Rng, careful: bool) -> tuple[bool, int, tuple[int, ...]]:
+def _replayed(board: Board, rng: Rng, player: str) -> tuple[bool, int, tuple[int, ...]]:
     """One game with the legal pairs recomputed from scratch every turn (no incremental
     bookkeeping), kept in the playouts' order: the pairs still legal in their old order, then
-    the new ones sorted. Same draws, so it must play the very same game."""
-    g, _, kinds = board_bits(board)
-    kinds = dict(kinds)
-    kind_of = {1 << i: code for code, mask in kinds.items() for i in range(mask.bit_length()) if mask >> i & 1}
+    the new ones sorted. The look-ahead player counts each option's pairs from scratch too. Same
+    draws, so it must play the very same game."""
+    g, tiles, kinds = board_bits(board)
+    group = _groups(kinds)
 
-    def now() -> set:
-        return {(1 << g.bit(*a), 1 << g.bit(*b)) for a, b in legal_pairs(board)}
+    def point(t: int) -> tuple[int, int]:
+        return g.point(t.bit_length() - 1)
 
-    legal = sorted((x, y, x | y) if x < y else (y, x, x | y) for x, y in now())
+    def now(b: Board) -> set:
+        return {(1 << g.bit(*a), 1 << g.bit(*c)) for a, c in legal_pairs(b)}
+
+    legal = sorted((x, y, x | y) if x < y else (y, x, x | y) for x, y in now(board))
     counts = []
     while legal:
         counts.append(len(legal))
-        offer = (_safe(legal, kinds, kind_of) or legal) if careful else legal
+        if player == CAREFUL:
+            offer = _safe(legal, tiles, group) or legal
+        elif player == LOOKAHEAD:
+            left = [len(legal_pairs(board.with_cells({point(a): None, point(b): None}))) for a, b, _ in legal]
+            offer = [p for p, n in zip(legal, left) if n == max(left)]
+        else:
+            offer = legal
         a, b, gone = offer[rng.below(len(offer))]
-        kinds[kind_of[a]] &= ~gone
-        board = board.with_cells({g.point(a.bit_length() - 1): None, g.point(b.bit_length() - 1): None})
+        tiles &= ~gone
+        board = board.with_cells({point(a): None, point(b): None})
         legal = [p for p in legal if not p[2] & gone]
         kept = {(x, y) for x, y, _ in legal}
-        legal += sorted((min(x, y), max(x, y), x | y) for x, y in now() if (min(x, y), max(x, y)) not in kept)
+        legal += sorted((min(x, y), max(x, y), x | y) for x, y in now(board) if (min(x, y), max(x, y)) not in kept)
     return board.is_empty(), len(counts), tuple(counts)
 
 
+def _engines(board: Board, player: str):
+    """The engines that play ``player``'s games on ``board``: the flooding one (not for the
+    look-ahead player) and the path table."""
+    g, tiles, kinds = board_bits(board)
+    group, first = _groups(kinds), _initial_pairs(g, tiles, kinds)
+    table = PathTable(board.width, board.height, g, tiles, kinds)
+    yield lambda rng: table.play(first, rng, player, group)
+    if player != LOOKAHEAD:
+        yield lambda rng: _play(g, tiles, group, list(first), rng, player)
+
+
 def test_playouts_play_the_game_a_fresh_recount_plays():
-    """The incremental legal pairs (new ones searched only near the freed cells) are every turn
-    exactly the pairs a full recount finds, in the same order: the same games on boards small
-    and full-size, for both players."""
+    """The incremental legal pairs (the flooding engine's new pairs searched only near the freed
+    cells; the path table's tile counts per path) are every turn exactly the pairs a full
+    recount finds, in the same order, and the look-ahead player's counts of what each option
+    leaves are those of a recount: the same games on boards small and full-size, every player."""
     from harupan.generator.shisen import PRESETS, deal
 
     cases = [small_board(f"replay-{i}", *wh) for i, wh in enumerate([(4, 2), (4, 4), (6, 4), (4, 6), (6, 2), (4, 3)] * 2)]
     cases += [deal("2026-01-01", 18, 8, PRESETS["normal"], attempt)[0] for attempt in (1, 2)]
     for n, board in enumerate(cases):
-        for player in (RANDOM, CAREFUL):
-            games = list(islice(playouts(board, Rng(f"r{n}"), player), 3))
-            rng = Rng(f"r{n}")
-            for game in games:
-                assert (game.cleared, game.removed, game.legal_counts) == _replayed(board, rng, player == CAREFUL)
+        for player in PLAYERS:
+            rounds = 3
+            if player == LOOKAHEAD and board.width == 18:  # a recounted full-size look-ahead game: about 1 s
+                rounds = 1 if n == len(cases) - 1 else 0
+            for engine in _engines(board, player):
+                ours, theirs = Rng(f"r{n}"), Rng(f"r{n}")
+                for _ in range(rounds):
+                    game = engine(ours)
+                    assert (game.cleared, game.removed, game.legal_counts) == _replayed(board, theirs, player)
+
+
+def test_playouts_switch_engines_without_a_seam():
+    """playouts() plays its first games with the flooding engine and the rest on a path table:
+    the stream is the one game after another a single engine would play."""
+    from harupan.engine.shisen import playout
+
+    board = small_board("seam", 6, 4)
+    g, tiles, kinds = board_bits(board)
+    first = _initial_pairs(g, tiles, kinds)
+    rng = Rng("seam")
+    alone = [_play(g, tiles, _groups(kinds), list(first), rng, RANDOM) for _ in range(playout.TABLE_AFTER + 20)]
+    assert list(islice(playouts(board, Rng("seam"), RANDOM), len(alone))) == alone
+
+
+def _partly_cleared(seed: str, wh: tuple[int, int], removals: int) -> Board:
+    """A small deal with up to ``removals`` random legal pairs taken off."""
+    board = small_board(seed, *wh)
+    rng = Rng(seed + ":off")
+    for _ in range(removals):
+        pairs = legal_pairs(board)
+        if not pairs:
+            break
+        a, b = pairs[rng.below(len(pairs))]
+        board = board.with_cells({a: None, b: None})
+    return board
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(min_size=1, max_size=8), st.sampled_from([(4, 2), (4, 4), (6, 4), (4, 6), (6, 2)]),
+       st.integers(0, 6), st.sampled_from(PLAYERS))
+def test_path_table_counts_equal_a_recount_after_random_removals(seed, wh, removals, player):
+    """A property of the path table (its per-path tile counts, pending pairs and per-tile pair
+    counts, all kept up to date removal by removal): on a board with some pairs already gone
+    (tiles missing where the table starts), its legal pairs and its look-ahead choice equal
+    a from-scratch recount, turn after turn of a whole game."""
+    board = _partly_cleared(seed, wh, removals)
+    g, tiles, kinds = board_bits(board)
+    table = PathTable(board.width, board.height, g, tiles, kinds)
+    first = _initial_pairs(g, tiles, kinds)
+    legal = [(a, b, a | b) for a, b in first]
+    # the starting counts: a pair is legal exactly when one of its paths has no tile on it
+    assert {p for p, span in zip(table.pairs, table.spans) if not span & table.pending} == set(legal)
+    assert pair_degrees(legal, table.tile_paths) == {t: sum(t in (a, b) for a, b in first) for t in table.tile_paths}
+    game = table.play(first, Rng(seed), player, _groups(kinds))
+    assert (game.cleared, game.removed, game.legal_counts) == _replayed(board, Rng(seed), player)

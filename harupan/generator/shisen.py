@@ -1,28 +1,31 @@
-"""Daily Shisen-sho layouts: real deals, proved by the solver, graded by the traps they set.
+"""Daily Shisen-sho layouts: real deals, proved solvable, graded by the traps they set.
 
 Seed strings: ``harupan:shisen:{date}:{W}x{H}:{difficulty}:{attempt}``. Each attempt deals the
-tiles uniformly (the project RNG, Fisher-Yates) and keeps the deal only if the exact solver proves
-it solvable within its budget and its measured difficulty falls in the preset's band; otherwise
-the next attempt. So a given (date, size, difficulty) always lands on the same layout.
+tiles uniformly (the project RNG, Fisher-Yates) and keeps the deal only if it is proved solvable
+(a simulated game that cleared it, else the exact solver within its budget) and its measured
+difficulty falls in the preset's band; otherwise the next attempt. So a given (date, size,
+difficulty) always lands on the same layout.
 
 Difficulty is measured, and published in the layout's ``difficulty``:
 
 * ``stuck_share``: the share of games by a random player (a legal pair chosen uniformly each
   turn) that get stuck before the board is clear: how many traps the board sets for someone who
   does not look ahead. The presets are bands of this measure. It is screened over
-  :data:`PLAYOUTS` games, then confirmed by a sequential test over up to 512 (:func:`_confirm`),
-  and published with its game count (``rollouts``) and a 95% interval (``stuck_interval``).
+  :data:`PLAYOUTS` games, then confirmed by a sequential test over up to 512 (1,024 on 'normal';
+  :func:`_confirm`), and published with its game count (``rollouts``) and a 95% interval
+  (``stuck_interval``).
 * ``careful_stuck_share``: the same for a careful player, who first takes any pair that is
   obviously safe (the last two of a kind, or a kind whose four tiles form two legal pairs) and
   gambles only when none is on offer; see :mod:`..engine.shisen.playout`. 'hard' also asks that
   most of this player's games get stuck.
 * ``lookahead_stuck_share``: the same for a player who looks one move ahead (a pair leaving the
-  most legal pairs). 'hard' asks it to be stuck well over half the time; the other levels
-  publish it without a band.
+  most legal pairs), over 64 games (128 on 'hard'). 'hard' asks it to be stuck in at least
+  :data:`AHEAD_EDGE` of them; the other levels publish it without a band.
 * ``fatal_first``: the share of legal first moves after which the solver proves the board
   unsolvable. Exact: a deal with a first move left undecided (after raising the budget once) is
   passed over, so ``fatal_first_undecided`` is 0 on every in-band layout.
-* ``mean_legal_pairs``: pairs on offer per turn along the random games; ``solver_nodes``.
+* ``mean_legal_pairs``: pairs on offer per turn along the random games; ``solver_nodes`` (0 when
+  a simulated game is the proof).
 
 Band edges were chosen on a tuning set of deals (seeds ``harupan:tune:N``, never the dates the
 tests use); ``bench/shisen.py --tune`` prints that distribution, and docs/shisen-grading.md
@@ -33,24 +36,29 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
 from ..engine.rng import Rng
 from ..engine.shisen.board import Board, Layout
+from ..engine.shisen.paths import geometry
 from ..engine.shisen.game import replay
 from ..engine.shisen.playout import CAREFUL, LOOKAHEAD, RANDOM, Playout, playouts
-from ..engine.shisen.solver import SOLVED, solve
+from ..engine.shisen.solver import SOLVED, SolveResult, solve
 from ..engine.shisen.tiles import DEFAULT_KINDS
 from ..engine.shisen.traps import Openings, openings
 
-GENERATOR_VERSION = 4  # 4: shares confirmed by up to 512 games, a look-ahead player, first moves all decided
+GENERATOR_VERSION = 5  # 4: shares confirmed by up to 512 games, a look-ahead player, first moves all decided;
+# 5: the confirmation drops a hopeless deal early (FUTILITY_Z), the look-ahead player plays 64 games (128 on hard)
 PLAYOUTS = 64  # games per player in the screening; the share's standard error is at most 1/16
 CONFIRM_GAMES = (128, 320, 512)  # random-play games at which the sequential confirmation looks (easy, hard)
 CONFIRM_Z = 2.4  # margin, in standard errors of the gap between two measures, kept inside the band:
 # one-sided 0.82% a look, at most 2.5% over the three looks (Bonferroni)
+FUTILITY_Z = 2.0  # a look that cannot keep a deal drops it when its share lies this many standard errors
+# outside the range the last look keeps (a deal whose true share is at that range's edge is dropped so with
+# probability 2.3% a look): dropping only ever makes keeping rarer, so the error rates above still hold
 INDEPENDENT_GAMES = 512  # the size of the independent measure the margin is set against
 MAX_ATTEMPTS = 200
 FALLBACK_ATTEMPTS = 24  # deals measured in full when none of MAX_ATTEMPTS landed in the bands
@@ -72,11 +80,12 @@ class Preset:
     stuck: tuple[float, float]  # random player's stuck share
     careful: tuple[float, float] = (0.0, 1.0)  # careful player's stuck share
     ahead: tuple[float, float] = (0.0, 1.0)  # look-ahead player's stuck share
-    ahead_games: int = 32  # the look-ahead player's games (it costs about 8 random games each)
+    ahead_games: int = 64  # the look-ahead player's games (it costs about 3 random games each)
     confirm_games: tuple[int, ...] = CONFIRM_GAMES  # the confirmation's looks (see _confirm)
     accept_from: int = 128  # the first look that may keep a deal; earlier looks only drop one
 
 
+AHEAD_EDGE = 0.65  # hard: the look-ahead player stuck in at least this share of its 128 games (see the doc)
 # Edges from the tuning set (docs/shisen-grading.md): of 300 uniform 18x8 deals, 273 solvable;
 # random stuck <= 15%: 11%, 35-65%: 28%, >= 85%: 17%. The careful player's stuck share is at most
 # 62% on nine in ten of the 35-65% deals and at least 75% on 50 of the 52 deals at >= 85%: that
@@ -86,8 +95,8 @@ PRESETS = {
     "easy": Preset("easy", "쉬움", (0.0, 0.15)),
     # A share near 1/2 varies most: normal's figure is published from 1,024 games, so that it lies
     # within 0.05 of an independent 512-game measure (the looks before only drop a deal).
-    "normal": Preset("normal", "보통", (0.35, 0.65), confirm_games=(128, 320, 512, 1024), accept_from=1024),
-    "hard": Preset("hard", "어려움", (0.85, 1.0), (0.75, 1.0), (0.65, 1.0), 64),
+    "normal": Preset("normal", "보통", (0.35, 0.65), confirm_games=(128, 256, 512, 768, 1024), accept_from=1024),
+    "hard": Preset("hard", "어려움", (0.85, 1.0), (0.75, 1.0), (AHEAD_EDGE, 1.0), 128),
 }
 DIFFICULTIES = tuple(PRESETS)
 
@@ -182,24 +191,44 @@ def confirm_band(band: tuple[float, float], n: int) -> tuple[float, float]:
     return (lo + margin(lo) if lo > 0 else lo), (hi - margin(hi) if hi < 1 else hi)
 
 
+def futility_band(band: tuple[float, float], n: int, last: int) -> tuple[float, float]:
+    """The shares at ``n`` games from which the last look (``last`` games) may still keep a deal:
+    the range it keeps (:func:`confirm_band`), widened at each inner edge e by :data:`FUTILITY_Z`
+    standard errors of an ``n``-game share at e."""
+    lo, hi = confirm_band(band, last)
+
+    def widen(edge: float) -> float:
+        return FUTILITY_Z * math.sqrt(edge * (1 - edge) / n)
+    return (lo - widen(lo) if lo > 0 else lo), (hi + widen(hi) if hi < 1 else hi)
+
+
 def _confirm(games: Iterator[Playout], screened: list[Playout], preset: Preset) -> tuple[int, int] | None:
     """(stuck, games) once the share is confirmed in ``band``, or None: a sequential test. The
     screening's games are continued from the same stream; at each count of ``preset.confirm_games``
     the deal is kept when the share lies in :func:`confirm_band` for that count, dropped when it
     lies outside the band itself, and otherwise plays on; at the last count it is kept or
-    dropped. Looks before ``preset.accept_from`` games only drop a deal. Easy and hard: three
-    looks at one-sided 0.82% each, so a kept deal's independent 512-game measure falls outside
-    the band with probability at most 2.5% at the edge; normal: one look at 1,024 games, 0.82%."""
+    dropped. Looks before ``preset.accept_from`` games only drop a deal: outside the band, or
+    outside :func:`futility_band` (a deal the last look would almost surely drop). Easy and
+    hard: three looks at one-sided 0.82% each, so a kept deal's independent 512-game measure
+    falls outside the band with probability at most 2.5% at the edge; normal: one look that may
+    keep, at 1,024 games, 0.82%."""
     band = preset.stuck
     stuck, n = _stuck(screened), len(screened)
+    last = preset.confirm_games[-1]
     for goal in preset.confirm_games:
         while n < goal:
             stuck += not next(games).cleared
             n += 1
-        lo, hi = confirm_band(band, n)
-        if n >= preset.accept_from and lo - 1e-9 <= stuck / n <= hi + 1e-9:
-            return stuck, n
-        if not band[0] <= stuck / n <= band[1]:
+        share = stuck / n
+        if n >= preset.accept_from:
+            lo, hi = confirm_band(band, n)
+            if lo - 1e-9 <= share <= hi + 1e-9:
+                return stuck, n
+        else:
+            lo, hi = futility_band(band, n, last)
+            if not lo - 1e-9 <= share <= hi + 1e-9:
+                return None
+        if not band[0] <= share <= band[1]:
             return None
     return None
 
@@ -234,6 +263,10 @@ class _Grading:
         return _sample(playouts(self.board, Rng(self.seed + ":" + LOOKAHEAD), LOOKAHEAD), self.preset.ahead,
                        self.preset.ahead_games)
 
+    def games(self, ahead: list[Playout] | None) -> list[Playout]:
+        """The games kept so far (the screening's and the look-ahead player's)."""
+        return (self.screened or []) + (self.careful or []) + (ahead or [])
+
     def measures(self, confirmed: tuple[int, int], ahead: list[Playout]) -> dict:
         assert self.screened is not None and self.careful is not None
         games = self.screened
@@ -257,44 +290,94 @@ class _Grading:
         }
 
 
-def first_moves(board: Board, solution: tuple) -> Openings:
-    """Every first move classified, the budget raised once where the first pass left any undecided."""
-    opened = openings(board, solution, OPENING_BUDGETS[0])
+def first_moves(board: Board, solution: tuple, games: Iterable[Playout] = ()) -> Openings:
+    """Every first move classified, the budget raised once where the first pass left any undecided.
+
+    A game that cleared the board is a full solution too, and every pair a full solution removes
+    is a safe first move (removing a pair only empties cells, so it can go first and the rest of
+    that solution still works). :func:`.traps.openings` takes the pairs of the solutions it is
+    given as such evidence, so the pairs of ``games`` that cleared the board ride along with the
+    proof's: on 'hard' they spare most of the solver runs for first moves that are not fatal."""
+    known = tuple(solution) + _cleared_pairs(board, games)
+    opened = openings(board, known, OPENING_BUDGETS[0])
     for budget in OPENING_BUDGETS[1:]:
         if not opened.undecided:
             break
-        opened = openings(board, solution, budget)
+        opened = openings(board, known, budget)
     return opened
+
+
+def played_proof(board: Board, games: Iterable[Playout]) -> SolveResult | None:
+    """The first of ``games`` that cleared the board, as a proof: its removal order is a full
+    solution (replayed before it is published, as the solver's is), found with no search
+    (``nodes`` 0). On easy and normal boards the random player clears a third of its games or
+    more, and most hard boards are cleared by one of their 256 screening and look-ahead games,
+    so the solver is asked only when none was."""
+    g = geometry(board.width, board.height)
+    for game in games:
+        if game.solution:
+            order = []
+            for both in game.solution:
+                low = both & -both
+                order.append((g.point(low.bit_length() - 1), g.point((both ^ low).bit_length() - 1)))
+            return SolveResult(SOLVED, tuple(order), 0)
+    return None
+
+
+def _cleared_pairs(board: Board, games: Iterable[Playout]) -> tuple:
+    """The pairs (points) removed by the games among ``games`` that cleared the board, each once."""
+    g = geometry(board.width, board.height)
+    seen: set[int] = set()
+    out = []
+    for game in games:
+        for both in game.solution:
+            if both not in seen:
+                seen.add(both)
+                low = both & -both
+                out.append((g.point(low.bit_length() - 1), g.point((both ^ low).bit_length() - 1)))
+    return tuple(out)
 
 
 def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") -> Layout:
     """The day's layout: the first deal that passes every test, cheapest first: random and careful
-    play in their bands over 64 games each, the solver's proof, the random share confirmed over
-    up to 512 games, the look-ahead player in its band, every first move decided. The proof and
-    the opening analysis ride along."""
+    play in their bands over 64 games each, the look-ahead player in its band ('hard'), the
+    solver's proof and the random share confirmed over up to 512 games (1,024 on 'normal'; the
+    cheaper of the two first), every first move decided. The proof and the opening analysis
+    ride along."""
     parse_date(date)
     width, height = parse_size(size)
     if difficulty not in PRESETS:
         raise InputError(f"unknown difficulty {difficulty!r}: choose one of {', '.join(PRESETS)}")
     preset = PRESETS[difficulty]
+    banded = preset.ahead != (0.0, 1.0)  # only 'hard' has a look-ahead band
+    confirm_first = preset.confirm_games[-1] <= 512  # cheaper than a proof: easy's and hard's
     for attempt in range(1, MAX_ATTEMPTS + 1):
         board, seed = deal(date, width, height, preset, attempt)
         grading = _Grading(board, seed, preset)
         if not grading.screen():
             continue
-        proof = solve(board, SOLVE_BUDGET)
+        # The tests are all required, so their order only decides how soon a deal is passed
+        # over: cheapest first (on 'hard', 128 look-ahead games cost less than a proof).
+        ahead = grading.look_ahead() if banded else None
+        if banded and ahead is None:
+            continue
+        confirmed = grading.confirm() if confirm_first else None
+        if confirm_first and confirmed is None:
+            continue
+        proof = played_proof(board, grading.games(ahead)) or solve(board, SOLVE_BUDGET)
         if proof.status != SOLVED:
             continue
-        confirmed = grading.confirm()
-        if confirmed is None:
-            continue
-        ahead = grading.look_ahead()
-        if ahead is None:
-            continue
-        assert proof.solution is not None
-        opened = first_moves(board, proof.solution)
+        if not confirm_first:
+            confirmed = grading.confirm()
+            if confirmed is None:
+                continue
+        assert proof.solution is not None and confirmed is not None
+        opened = first_moves(board, proof.solution, grading.games(ahead))
         if opened.undecided:
             continue  # a count of fatal first moves is published only when it is exact
+        if ahead is None:
+            ahead = grading.look_ahead()  # published without a band
+            assert ahead is not None
         return _finish(date, board, proof, opened, seed, grading.measures(confirmed, ahead), preset, attempt, True)
     return _nearest(date, width, height, preset)
 
@@ -315,7 +398,7 @@ def _nearest(date: str, width: int, height: int, preset: Preset) -> Layout:
                + _gap(_stuck(grading.careful) / PLAYOUTS, preset.careful))
         if best is not None and gap >= best[0]:
             continue
-        proof = solve(board, SOLVE_BUDGET)
+        proof = played_proof(board, grading.games(None)) or solve(board, SOLVE_BUDGET)
         if proof.status == SOLVED:
             best = (gap, board, proof, seed, grading, attempt)
     if best is None:
@@ -324,7 +407,8 @@ def _nearest(date: str, width: int, height: int, preset: Preset) -> Layout:
     confirmed, ahead = grading.confirm(), grading.look_ahead()
     assert confirmed is not None and ahead is not None and proof.solution is not None  # the widest bands take all
     measure = grading.measures(confirmed, ahead)
-    return _finish(date, board, proof, first_moves(board, proof.solution), seed, measure, preset, attempt, False)
+    opened = first_moves(board, proof.solution, grading.games(ahead))
+    return _finish(date, board, proof, opened, seed, measure, preset, attempt, False)
 
 
 def _gap(value: float, band: tuple[float, float]) -> float:
