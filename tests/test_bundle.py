@@ -15,7 +15,7 @@ from harupan.engine.status import GameState, SolveStatus
 from harupan.engine.zodiac import FORMAT as ZODIAC_FORMAT
 from harupan.engine.zodiac import seed_for, start_cells
 from harupan.generator.daily import WEEKDAYS_KO, DayBundle, bundle_json, day_bundle, load_bundle_json, verify_bundle
-from harupan.generator.games import Par, ShisenPart, ZodiacPart, game
+from harupan.generator.games import Par, Settings, ShisenPart, ZodiacPart, game
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 DAYS = sorted((GOLDEN / "day").glob("*.json"))
@@ -66,7 +66,7 @@ def test_a_fresh_day_has_the_archived_bytes():
     was typed (made by the code of commit 685e66b; made again for generator 4, the generator-3 day
     kept beside it as an archived form)."""
     archived = (GOLDEN / "day" / "2026-12-01-quick.json").read_bytes()
-    assert bundle_json(day_bundle(dt.date(2026, 12, 1), par="quick")) == archived
+    assert bundle_json(day_bundle(dt.date(2026, 12, 1), Settings({"zodiac": {"par": "quick"}}))) == archived
 
 
 @pytest.mark.parametrize("change, message", [

@@ -35,7 +35,7 @@ def cards_game():
 
 
 def test_the_cards_part_goes_into_the_days_bundle_and_is_checked(cards_game):
-    bundle = day_bundle(DATE, difficulties=("easy",))
+    bundle = day_bundle(DATE, games.Settings({"shisen": {"difficulties": ("easy",)}}, light=True))
     assert list(bundle.parts) == [g.name for g in games.games()] and "cards" in bundle.parts
     assert bundle.part("cards") == daily_puzzle(DATE)
     data = bundle_json(bundle)

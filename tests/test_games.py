@@ -23,6 +23,7 @@ from conftest import registered
 
 TOY = Path(__file__).resolve().parent / "data" / "toy"  # the toy's template and browser module
 DATE = dt.date(2026, 12, 1)
+EASY = games.Settings({"shisen": {"difficulties": ("easy",)}}, light=True)  # one quick level, no par
 
 
 # ---- the rules side: what generator/games/<name>.py would hold
@@ -41,6 +42,8 @@ class Toy:
     script = "toy.js"
     script_folder = str(TOY)  # a game kept outside the package brings its own module
     piece_kinds = ("toy",)
+    part_type = CoinPart
+    options = ()
 
     def pieces(self, date, settings):
         return [("toy", date.isoformat())]
@@ -50,6 +53,12 @@ class Toy:
 
     def make_piece(self, piece):
         return {"number": coin(dt.date.fromisoformat(piece[1]))}
+
+    def slow_pieces(self, date, settings):
+        return []
+
+    def kept_fault(self, piece, made):
+        return "nothing is kept"
 
     def assemble(self, date, settings, made):
         return self.part_from_json(made[("toy", date.isoformat())], date)
@@ -77,9 +86,17 @@ def coin_drawing(bundle):
 
 class ToyView:
     name = "toy"
+    title = "윷놀이 수"
     files = ("toy.png",)
+    page_image = None
     template = "day_toy.html"
     template_folder = str(TOY)
+
+    def lead(self, bundle, variant):
+        return "펭귄이 고른 수"
+
+    def variants(self, bundle):
+        return []
 
     def render_file(self, name, bundle):
         from harupan.renderers.raster import png_bytes, render_image
@@ -115,7 +132,6 @@ def test_the_built_in_games_come_through_the_registry():
     assert [g.name for g in games.games()] == ["shisen", "zodiac"]
     assert [v.name for v in views.views()] == ["shisen", "zodiac"]
     assert [g.script for g in games.games()] == ["shisen.js", "zodiac.js"]
-    assert all(isinstance(g, games.Game) for g in games.games())
 
 
 def test_a_name_is_registered_once(toy_game):
@@ -126,7 +142,7 @@ def test_a_name_is_registered_once(toy_game):
 
 
 def test_a_toy_game_goes_into_the_days_bundle(toy_game):
-    bundle = day_bundle(DATE, difficulties=("easy",))
+    bundle = day_bundle(DATE, EASY)
     assert list(bundle.parts) == ["shisen", "zodiac", "toy"]  # page order: registration order
     assert bundle.part("toy") == CoinPart(coin(DATE))
     data = bundle_json(bundle)

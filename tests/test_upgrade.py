@@ -8,7 +8,6 @@ import json
 import shutil
 import socket
 import threading
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

@@ -6,12 +6,14 @@ drawing side in ``renderers/games``, its templates and its browser module (docs/
 
 from __future__ import annotations
 
-from .base import Game, Piece, Settings, game, game_for_piece, games, register, unregister
+from .base import (DayGame, Game, GameInfo, Json, Option, Piece, Settings, SettingValue, game, game_for_piece, games,
+                   options, register, unregister)
 from .shisen import Shisen, ShisenPart
 from .zodiac import Par, Zodiac, ZodiacPart
 
 register(Shisen())
 register(Zodiac())
 
-__all__ = ["Game", "Par", "Piece", "Settings", "Shisen", "ShisenPart", "Zodiac", "ZodiacPart", "game",
-           "game_for_piece", "games", "register", "unregister"]
+__all__ = ["DayGame", "Game", "GameInfo", "Json", "Option", "Par", "Piece", "SettingValue", "Settings", "Shisen",
+           "ShisenPart", "Zodiac", "ZodiacPart", "game", "game_for_piece", "games", "options", "register",
+           "unregister"]

@@ -21,8 +21,21 @@ class GameView(Protocol):
     """One game's figures for the sheet and the page."""
 
     name: str  # the game's key in the bundle, as in generator/games
+    title: str  # its Korean name, as the feed's summary and the day's lead line say it
     files: tuple[str, ...]  # image files it adds to the day folder, in the order they are written
+    page_image: str | None  # the one of ``files`` a day page offers as its share picture (og:image), or None
     template: str  # its section of the day page (templates/), given ``day`` and ``base``
+
+    def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
+        """Its phrase in the day's lead line (``2026년 12월 1일의 A와 B``), for the page's
+        ``variant`` (see :meth:`variants`; None: the one shown first)."""
+        ...
+
+    def variants(self, bundle: dict[str, Any]) -> list[str]:
+        """The versions of the day the page switches between, in the order a player reads them
+        (Shisen-sho's levels); [] for a game with one. The page's script swaps the lead line per
+        variant, and the stats panel counts them."""
+        ...
 
     def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
         """One of ``files`` from the bundle."""

@@ -113,8 +113,16 @@ def answer_page(part: dict[str, Any], date: str | None, paper: str = "a4") -> Dr
 
 class CardsView:
     name = "cards"
+    title = TITLE
     files: tuple[str, ...] = ("cards.png",)
+    page_image: str | None = None
     template = "day_cards.html"
+
+    def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
+        return "사색패 손패"
+
+    def variants(self, bundle: dict[str, Any]) -> list[str]:
+        return []
 
     def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
         return png_bytes(render_image(hand_drawing(bundle["cards"]["hand"]), 3))
@@ -144,4 +152,4 @@ class CardsView:
 
     def vocabulary(self) -> str:
         part = {"score": 0, "figures": {"arrangements": 0, "near_best": 0, "nodes": 0}}
-        return figures_text(part) + figures_note(part) + "0123456789,"
+        return figures_text(part) + figures_note(part) + "0123456789," + TITLE + "사색패 손패"

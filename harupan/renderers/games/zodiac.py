@@ -31,8 +31,16 @@ def _start(bundle: dict[str, Any]) -> dict[str, Any]:
 
 class ZodiacView:
     name = "zodiac"
+    title = "십이지 머지"
     files: tuple[str, ...] = ("zodiac.png",)
+    page_image: str | None = "zodiac.png"  # the share card: the site's og:image since the start
     template = "day_zodiac.html"
+
+    def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
+        return "십이지 머지 시작 판"
+
+    def variants(self, bundle: dict[str, Any]) -> list[str]:
+        return []
 
     def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
         return png_bytes(render_image(zodiac_share(_start(bundle))))
@@ -58,4 +66,4 @@ class ZodiacView:
 
     def vocabulary(self) -> str:
         won, over = ({"bot": "quick", "moves": "", "state": state, "top": 1, "score": 0} for state in ("won", "over"))
-        return par_text(won) + par_text(over) + "".join(ZODIAC_NAMES)  # par_text's own text
+        return par_text(won) + par_text(over) + "".join(ZODIAC_NAMES) + "십이지 머지 시작 판"  # par_text's, lead's
