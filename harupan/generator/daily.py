@@ -18,6 +18,9 @@ from ..engine.errors import CheckFailed, InputError
 from .games import Json, Piece, Settings, game, game_for_piece, games
 from .shisen import GENERATOR_VERSION
 
+__all__ = ["FORMAT", "GENERATOR_VERSION", "HEADER", "LIGHT", "WEEKDAYS_KO", "DayBundle", "bundle_json", "day_bundle",
+           "day_part", "load_bundle_json", "verify_bundle"]
+
 FORMAT = "harupan/day@1"
 WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
 HEADER = ("format", "date", "weekday", "generator")
@@ -105,7 +108,7 @@ def load_bundle_json(data: bytes, where: str) -> DayBundle:
         raise CheckFailed(f"{where}: {e}") from None
 
 
-def bundle_json(bundle: DayBundle | dict) -> bytes:
+def bundle_json(bundle: DayBundle | dict[str, object]) -> bytes:
     """Canonical bytes: sorted keys, fixed separators, UTF-8, one trailing newline."""
     data = bundle.to_json() if isinstance(bundle, DayBundle) else bundle
     return (json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")

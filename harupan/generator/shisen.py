@@ -33,16 +33,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
 from ..engine.rng import Rng
-from ..engine.shisen.board import Board, Layout
+from ..engine.shisen.board import Board, Layout, Pair
 from ..engine.shisen.game import replay
 from ..engine.shisen.playout import CAREFUL, LOOKAHEAD, RANDOM, Playout, playouts
-from ..engine.shisen.solver import SOLVED, solve
+from ..engine.shisen.solver import SOLVED, SolveResult, solve
 from ..engine.shisen.tiles import DEFAULT_KINDS
 from ..engine.shisen.traps import Openings, openings
 
@@ -234,7 +234,7 @@ class _Grading:
         return _sample(playouts(self.board, Rng(self.seed + ":" + LOOKAHEAD), LOOKAHEAD), self.preset.ahead,
                        self.preset.ahead_games)
 
-    def measures(self, confirmed: tuple[int, int], ahead: list[Playout]) -> dict:
+    def measures(self, confirmed: tuple[int, int], ahead: list[Playout]) -> dict[str, object]:
         assert self.screened is not None and self.careful is not None
         games = self.screened
         steps = sum(len(g.legal_counts) for g in games)
@@ -257,7 +257,7 @@ class _Grading:
         }
 
 
-def first_moves(board: Board, solution: tuple) -> Openings:
+def first_moves(board: Board, solution: tuple[Pair, ...]) -> Openings:
     """Every first move classified, the budget raised once where the first pass left any undecided."""
     opened = openings(board, solution, OPENING_BUDGETS[0])
     for budget in OPENING_BUDGETS[1:]:
@@ -331,9 +331,12 @@ def _gap(value: float, band: tuple[float, float]) -> float:
     return max(band[0] - value, 0.0, value - band[1])
 
 
-def _finish(date, board, proof, opened, seed, measure, preset, attempt, in_band) -> Layout:
-    if not replay(board, proof.solution).is_empty():
+def _finish(date: str, board: Board, proof: SolveResult, opened: Openings, seed: str, measure: Mapping[str, object],
+            preset: Preset, attempt: int, in_band: bool) -> Layout:
+    if proof.solution is None or not replay(board, proof.solution).is_empty():
         raise CheckFailed(f"{seed}: the solver's order does not clear the board")
+    rollouts = measure["rollouts"]
+    assert isinstance(rollouts, int)
     difficulty = dict(measure)
     difficulty.update({
         "fatal_first": round(opened.fatal_share, 4),
@@ -344,7 +347,7 @@ def _finish(date, board, proof, opened, seed, measure, preset, attempt, in_band)
         "label": preset.label_ko,
         "target": {"stuck_share": list(preset.stuck), "careful_stuck_share": list(preset.careful),
                    "lookahead_stuck_share": list(preset.ahead),
-                   "confirmed_stuck_share": [round(v, 4) for v in confirm_band(preset.stuck, measure["rollouts"])]},
+                   "confirmed_stuck_share": [round(v, 4) for v in confirm_band(preset.stuck, rollouts)]},
         "in_band": in_band,
         "attempt": attempt,
         "solver_nodes": proof.nodes,
