@@ -6,8 +6,8 @@ drawing side in ``renderers/games``, its templates and its browser module (docs/
 
 from __future__ import annotations
 
-from .base import (DayGame, Game, GameInfo, Json, Option, Piece, Settings, SettingValue, game, game_for_piece, games,
-                   options, register, unregister)
+from .base import (DayGame, Game, GameInfo, Json, Option, Piece, Settings, SettingValue, game, game_for_file,
+                   game_for_piece, games, options, register, unregister)
 from .shisen import Shisen, ShisenPart
 from .zodiac import Par, Zodiac, ZodiacPart
 
@@ -15,5 +15,5 @@ register(Shisen())
 register(Zodiac())
 
 __all__ = ["DayGame", "Game", "GameInfo", "Json", "Option", "Par", "Piece", "SettingValue", "Settings", "Shisen",
-           "ShisenPart", "Zodiac", "ZodiacPart", "game", "game_for_piece", "games", "options", "register",
+           "ShisenPart", "Zodiac", "ZodiacPart", "game", "game_for_file", "game_for_piece", "games", "options", "register",
            "unregister"]

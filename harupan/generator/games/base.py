@@ -83,6 +83,14 @@ class GameInfo(Protocol):
     script: str
     piece_kinds: tuple[str, ...]
     options: tuple[Option, ...]
+    file_format: str | None  # the "format" of its standalone JSON file (harupan render FILE), if it has one
+
+    def read_file(self, text: str, data: Json | None, source: str) -> Json:
+        """A standalone file (``harupan render FILE``) as the plain data its view draws:
+        ``data`` is the file parsed as JSON (None when it is not JSON). A file whose format is
+        no game's ``file_format`` goes to the first registered game. ``InputError`` when it is
+        not one, naming ``source``."""
+        ...
 
     def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
         """The independent pieces of work the day's part needs (run side by side in a pool)."""
@@ -157,11 +165,15 @@ class Registered(Generic[PartT]):
     def __init__(self, g: Game[PartT]) -> None:
         self.game = g
         self.name, self.script, self.piece_kinds, self.options = g.name, g.script, g.piece_kinds, g.options
+        self.file_format = g.file_format
         folder = getattr(g, "script_folder", None)  # a game kept outside the package brings its module
         self.script_folder: str | None = str(folder) if folder else None
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
+
+    def read_file(self, text: str, data: Json | None, source: str) -> Json:
+        return self.game.read_file(text, data, source)
 
     def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
         return self.game.pieces(date, settings)
@@ -237,6 +249,16 @@ def game_for_piece(piece: Piece) -> DayGame:
         if piece[0] in g.piece_kinds:
             return g
     raise InputError(f"no game makes pieces of kind {piece[0]!r}")
+
+
+def game_for_file(data: Json | None) -> DayGame:
+    """The game whose standalone file ``data`` is (parsed JSON, None for text): the one whose
+    ``file_format`` it names, else the first registered game."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    first = next(iter(_GAMES.values()), None)
+    if first is None:
+        raise InputError("no game is registered")
+    return next((g for g in _GAMES.values() if g.file_format is not None and g.file_format == fmt), first)
 
 
 def options() -> dict[str, tuple[str, Option]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping
-from ...engine.cards_puzzle import CardsPuzzle, daily_puzzle, puzzle_fault, puzzle_from_json, puzzle_to_json
+from ...engine.cards_puzzle import FORMAT, CardsPuzzle, daily_puzzle, puzzle_fault, puzzle_from_json, puzzle_to_json
 from ...engine.errors import CheckFailed
 from .base import Json, Option, Piece, Settings
 
@@ -19,6 +19,11 @@ class Cards:
     piece_kinds: tuple[str, ...] = ("cards",)
     part_type = CardsPuzzle
     options: tuple[Option, ...] = ()
+
+    file_format: str | None = FORMAT  # a day's part on its own: {"format", "hand", "melds", "score", "figures", ...}
+
+    def read_file(self, text: str, data: Json | None, source: str) -> Json:
+        return puzzle_to_json(puzzle_from_json(data, source=source))
 
     def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
         return [("cards", date.isoformat())]

@@ -6,7 +6,8 @@ import datetime as _dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from ...engine.errors import CheckFailed, InputError
-from ...engine.shisen.board import Layout, layout_from_dict, layout_to_dict
+from ...engine.shisen import parse_any
+from ...engine.shisen.board import FORMAT, Layout, layout_from_dict, layout_to_dict
 from ...engine.shisen.game import replay
 from ..shisen import DEFAULT_SIZE, DIFFICULTIES, PRESETS, deal, generate, parse_size
 from .base import Json, Option, Piece, Settings
@@ -63,6 +64,12 @@ class Shisen:
         Option("difficulties", DIFFICULTIES, DIFFICULTIES, many=True),  # the levels offered, a layout each
         Option("size", DEFAULT_SIZE, (DEFAULT_SIZE,)),  # the day's board (the page and sheets are drawn for it)
     )
+
+    file_format: str | None = FORMAT  # a board file: this JSON, or the text form (any file no other game claims)
+
+    def read_file(self, text: str, data: Json | None, source: str) -> Json:
+        layout = parse_any(text, source=source) if data is None else layout_from_dict(data, source=source)
+        return layout_to_dict(layout)
 
     def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
         size = settings.text(self.name, "size")

@@ -72,6 +72,15 @@ class Zodiac:
     # The par bot: "full" (about 17 s a game), "quick" (one move ahead); a day only drawn plays none.
     options: tuple[Option, ...] = (Option("par", "full", PAR_BOTS, off="none"),)
 
+    file_format: str | None = FORMAT  # a start board file: {"format", "date" (optional), "start"}
+
+    def read_file(self, text: str, data: Json | None, source: str) -> Json:
+        if not isinstance(data, dict) or not isinstance(data.get("start"), list):
+            raise InputError(f"{source}: a zodiac file needs 'start', 16 ranks")
+        if data.get("date") is not None:
+            check(data["date"], Field("date"), f"{source}: date")
+        return {"date": data.get("date"), "start": check_cells(data["start"], source=source)}
+
     def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
         bot = settings.text(self.name, "par")
         return [("par", date.isoformat(), bot)] if bot in PAR_BOTS else []

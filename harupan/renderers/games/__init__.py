@@ -5,12 +5,12 @@ Each view is registered under its game's name (generator/games); docs/adding-a-g
 
 from __future__ import annotations
 
-from .base import GameView, Sheet, day_views, print_set, register_view, site_art, unregister_view, view, views
+from .base import FilePages, GameView, Sheet, day_views, print_set, register_view, site_art, unregister_view, view, views
 from .shisen import ShisenView
 from .zodiac import ZodiacView
 
 register_view(ShisenView())
 register_view(ZodiacView())
 
-__all__ = ["GameView", "Sheet", "ShisenView", "ZodiacView", "day_views", "print_set", "register_view", "site_art",
+__all__ = ["FilePages", "GameView", "Sheet", "ShisenView", "ZodiacView", "day_views", "print_set", "register_view", "site_art",
            "unregister_view", "view", "views"]

@@ -16,7 +16,7 @@ from ..model import Drawing, Line, Primitive, RoundRect, Text
 from ..raster import png_bytes, render_image
 from ..sheets import ACCENT, INK, MUTED, PAPERS, RULE, date_ko
 from ..svg import render_svg
-from .base import Sheet
+from .base import FilePages, Sheet
 
 TITLE = "사색패 손패 맞추기"
 CARDS_RULES = (
@@ -123,6 +123,13 @@ class CardsView:
 
     def variants(self, bundle: dict[str, Any]) -> list[str]:
         return []
+
+    def file_pages(self, data: dict[str, Any], paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        date = data.get("date")
+        hand = hand_page(data, date, paper)
+        answer = answer_page(data, date, paper) if answers else None
+        pages = [(TITLE, hand)] + ([(TITLE + " 정답", answer)] if answer else [])
+        return FilePages("하루 판 · " + TITLE, pages, answer or hand)
 
     def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
         return png_bytes(render_image(hand_drawing(bundle["cards"]["hand"]), 3))

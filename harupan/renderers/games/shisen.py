@@ -12,7 +12,7 @@ from ..raster import png_bytes, render_image
 from ..sheets import DIFFICULTY_KO, board_drawing_items, difficulty_lines, shisen_page
 from ..svg import render_svg
 from ..tileart import ALL_CODES, TILE_H, TILE_W, label_ko, mahjong_tile
-from .base import Sheet, site_art
+from .base import FilePages, Sheet, site_art
 
 
 def featured(bundle: dict[str, Any]) -> str:
@@ -82,6 +82,12 @@ class ShisenView:
 
     def variants(self, bundle: dict[str, Any]) -> list[str]:
         return level_order(bundle["shisen"])
+
+    def file_pages(self, data: dict[str, Any], paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        puzzle = shisen_page(data, paper, easy=easy)
+        answer = shisen_page(data, paper, easy=easy, answers=True) if answers else None
+        pages = [("사천성 문제", puzzle)] + ([("사천성 정답", answer)] if answer else [])
+        return FilePages("하루 판 · 사천성", pages, answer or puzzle)
 
     def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
         layout = bundle["shisen"][featured(bundle)]

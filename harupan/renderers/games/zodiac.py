@@ -11,7 +11,7 @@ from ..raster import png_bytes, render_image
 from ..sheets import zodiac_page, zodiac_share
 from ..svg import render_svg
 from ..tileart import ZODIAC_NAMES, ZODIAC_SIZE, zodiac_tile
-from .base import Sheet, site_art
+from .base import FilePages, Sheet, site_art
 
 
 def par_text(par: dict[str, Any] | None) -> str:
@@ -41,6 +41,10 @@ class ZodiacView:
 
     def variants(self, bundle: dict[str, Any]) -> list[str]:
         return []
+
+    def file_pages(self, data: dict[str, Any], paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        single = zodiac_share(data) if share else zodiac_page(data, paper)
+        return FilePages("하루 판 · 십이지 머지", [("십이지 머지 시작 판", single)], single, print_dpi=not share)
 
     def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
         return png_bytes(render_image(zodiac_share(_start(bundle))))
