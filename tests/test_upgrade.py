@@ -5,9 +5,11 @@ and served, never rewrite its ``puzzle.json``, and ``site build --force`` must d
 again with the games it has."""
 
 import json
+import re
 import shutil
 import socket
 import threading
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -39,6 +41,13 @@ def run(*args: str, today: str) -> tuple[int, str]:
     env = {**FAST, "HARUPAN_TODAY": today}
     r = CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
     return r.exit_code, r.output
+
+
+def art_sheet_of(page: Path) -> tuple[Path, str, str]:
+    """The art sheet a page names, and the width and height the page draws it at."""
+    m = re.search(r'<image id="art" href="([^"]+)" width="([^"]+)" height="([^"]+)"', page.read_text(encoding="utf-8"))
+    assert m, page
+    return (page.parent / m[1]).resolve(), m[2], m[3]
 
 
 def get(port: int, path: str) -> int:
@@ -77,6 +86,12 @@ def test_a_site_from_the_previous_release_upgrades_with_every_old_day(cards_game
 
     code, out = run("site", "check", "--site", str(site), today="2026-12-01")
     assert code == 0, out
+    assert (site / "static" / "art.svg").read_bytes() == (PREV / "static" / "art.svg").read_bytes()
+    for d in listed:  # each page frames its tiles on the sheet it names, drawn as the page expects
+        sheet, width, height = art_sheet_of(site / d / "index.html")
+        assert sheet.is_file(), d
+        assert re.search(rf'<svg [^>]*width="{width}" height="{height}"', sheet.read_text()[:300]), (d, sheet.name)
+    assert art_sheet_of(site / OLD[0] / "index.html")[0].name == "art.svg"
 
     from harupan.publish.serve import server
 
@@ -101,5 +116,7 @@ def test_a_site_from_the_previous_release_upgrades_with_every_old_day(cards_game
     assert 'id="shisen-h"' in page and 'id="zodiac-h"' in page
     assert 'id="cards-h"' not in page  # drawn with the games it has: two
     assert '"cards"' not in page.split('id="harupan-day"')[1].split("</script>")[0]
+    sheet, width, height = art_sheet_of(day / "index.html")  # drawn again: on this release's sheet
+    assert sheet.name != "art.svg" and re.search(rf'<svg [^>]*width="{width}" height="{height}"', sheet.read_text()[:300])
     code, out = run("site", "check", "--site", str(site), today="2026-12-01")
     assert code == 0, out

@@ -55,7 +55,7 @@ def static_files() -> dict[str, bytes]:
         if item.is_file() and not item.name.startswith("."):
             out[f"static/{item.name}"] = item.read_bytes()
     out["static/js/harupan.js"] = joined_script()
-    out[pages.ART_PATH] = site_art().svg.encode("utf-8")
+    out[pages.art_path()] = site_art().svg.encode("utf-8")  # named by its content: old pages keep theirs
     return out
 
 

@@ -79,14 +79,23 @@ def play_data(bundle: dict) -> dict:
     return {"date": bundle["date"], **{v.name: v.play_data(bundle) for v in day_views(bundle)}}
 
 
-ART_PATH = "static/art.svg"  # the site's art sheet (renderers/svg.py ArtSheet), from the site's root
+def art_path() -> str:
+    """The site's art sheet (renderers/svg.py ArtSheet), from the site's root, named by its
+    content: a page frames its tiles by their places on the sheet it names, so a sheet that
+    changes (a game added, art redrawn) goes to a new name and the pages already published keep
+    theirs (``static/art.svg``, as harupan wrote it before, included)."""
+    import hashlib
+
+    from .games import site_art
+
+    return f"static/art-{hashlib.sha256(site_art().svg.encode()).hexdigest()[:12]}.svg"
 
 
 def art_sprite(root: str) -> Markup:
     """The page's one hidden reference to the art sheet, which its tiles frame."""
     from .games import site_art
 
-    return Markup(site_art().sprite(root + ART_PATH))
+    return Markup(site_art().sprite(root + art_path()))
 
 
 def play_art(bundle: dict) -> tuple[dict, dict]:
@@ -113,14 +122,14 @@ def day_page(bundle: dict, site: dict, path: str) -> str:
     symbols = Markup('<script type="application/json" id="harupan-art">') + dump(art) + Markup("</script>")
     return environment().get_template("day.html").render(
         site=site, root=root, day=day_context(bundle, site, path), levels=variants(bundle),
-        art=art_sprite(root), art_href=root + ART_PATH,
+        art=art_sprite(root), art_href=root + art_path(),
         play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": symbols})
 
 
 def home_page(bundle: dict | None, site: dict, path: str | None, rules: list[dict]) -> str:
     day = day_context(bundle, site, path) if bundle and path is not None else None
     levels = variants(bundle) if bundle else []
-    art = {"art": art_sprite(""), "art_href": ART_PATH} if day else {}
+    art = {"art": art_sprite(""), "art_href": art_path()} if day else {}
     return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels,
                                                           **art)
 
