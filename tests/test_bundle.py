@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import need_golden, update_golden
+
 from harupan.engine.errors import CheckFailed, InputError
 from harupan.engine.shisen import format_json
 from harupan.engine.shisen.board import layout_from_dict
@@ -64,9 +66,15 @@ def test_every_archived_layout_form_round_trips(path):
 def test_a_fresh_day_has_the_archived_bytes():
     """Same date and options, same ``puzzle.json`` bytes as the day archived before the bundle
     was typed (made by the code of commit 685e66b; made again for generator 4, the generator-3 day
-    kept beside it as an archived form)."""
-    archived = (GOLDEN / "day" / "2026-12-01-quick.json").read_bytes()
-    assert bundle_json(day_bundle(dt.date(2026, 12, 1), Settings({"zodiac": {"par": "quick"}}))) == archived
+    kept beside it as an archived form). Adding the 사색패 game added its part and changed no byte
+    of the others: the two-game day is the fresh day without ``cards``."""
+    fresh = day_bundle(dt.date(2026, 12, 1), Settings({"zodiac": {"par": "quick"}}))
+    path = GOLDEN / "day" / "2026-12-01-quick-three-games.json"
+    if update_golden():
+        path.write_bytes(bundle_json(fresh))
+    assert bundle_json(fresh) == need_golden(path, __file__).read_bytes()
+    two = {k: v for k, v in fresh.to_json().items() if k != "cards"}
+    assert bundle_json(two) == (GOLDEN / "day" / "2026-12-01-quick.json").read_bytes()
 
 
 @pytest.mark.parametrize("change, message", [

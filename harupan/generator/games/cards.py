@@ -1,8 +1,5 @@
-"""사색패 손패 맞추기 as a game of the day: the day's 21-card hand, proved best and unique.
-
-Written against the Game protocol, but not registered yet (generator/games/__init__.py): the
-registration comes with the interface work of issue 22's next part.
-"""
+"""사색패 손패 맞추기 as a game of the day: the day's 21-card hand, proved best and unique
+(docs/cards-format.md)."""
 
 from __future__ import annotations
 

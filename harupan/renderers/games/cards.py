@@ -1,9 +1,5 @@
 """사색패 손패 맞추기's drawing side: the hand picture, the print page with boxes to write melds in,
-the answer key, its page section and what the browser module needs.
-
-Written against the GameView protocol, but not registered yet (renderers/games/__init__.py):
-the registration comes with the interface work of issue 22's next part.
-"""
+the answer key, its page section and what the browser module needs."""
 
 from __future__ import annotations
 
