@@ -81,7 +81,7 @@ def render_cmd(file, fmt, paper, answers, easy, share, font_file, out) -> None:
 @click.option("-o", "--output", "out", required=True,
               help="OUT.pdf (or OUT.html for the HTML sheet); - writes the PDF to standard output.")
 def sheet_cmd(date, paper, easy, font_file, out) -> None:
-    """The day's whole print set: puzzles, the zodiac card, then the answer keys."""
+    """The day's whole print set: every game's pages, then their answer keys."""
     path = check_output(out)
     if path is not None and Path(out).suffix.lower() not in (".pdf", ".html"):
         raise InputError(f"output {out!r} must end in .pdf or .html")

@@ -8,11 +8,11 @@ from typing import Any
 from markupsafe import Markup
 
 from ..cardart import CARD_H, CARD_W, COLOURS, card_face, row_items
-from ..model import Drawing, Line, Primitive, RoundRect, Text
+from ..model import Drawing, Line, Primitive, RoundRect, Text, Use
 from ..raster import png_bytes, render_image
 from ..sheets import ACCENT, INK, MUTED, PAPERS, RULE, date_ko
 from ..svg import render_svg
-from .base import FilePages, Sheet
+from .base import FilePages, Sheet, site_art
 
 TITLE = "사색패 손패 맞추기"
 CARDS_RULES = (
@@ -36,12 +36,14 @@ def figures_note(part: dict[str, Any]) -> str:
 
 
 def hand_drawing(hand: list[str], per_row: int = 7) -> Drawing:
-    """The hand in rows of ``per_row`` cards (three rows of seven for 21), in card units."""
+    """The hand in rows of ``per_row`` cards (three rows of seven for 21), in card units. Each
+    card is a :class:`Use` of its face, so on the page it is a frame of the site's art sheet
+    (``k-Y1`` … in :meth:`CardsView.art`) and in a PNG the same primitives drawn out."""
     gap, pad = 4.0, 8.0
     items: list[Primitive] = []
     rows = [hand[k:k + per_row] for k in range(0, len(hand), per_row)]
     for r, row in enumerate(rows):
-        items += row_items(row, pad, pad + r * (CARD_H + 8), gap=gap)
+        items += [Use(card_face(code), pad + k * (CARD_W + gap), pad + r * (CARD_H + 8)) for k, code in enumerate(row)]
     w = 2 * pad + per_row * CARD_W + (per_row - 1) * gap
     h = 2 * pad + len(rows) * CARD_H + (len(rows) - 1) * 8
     return Drawing(w, h, tuple(items), background=BACKGROUND)
@@ -137,7 +139,7 @@ class CardsView:
     def page_context(self, bundle: dict[str, Any]) -> dict[str, Any]:
         part = bundle["cards"]
         return {"cards_svg": Markup(render_svg(hand_drawing(part["hand"]), title=f"{bundle['date']} 사색패 손패",
-                                               id_prefix="c-")),
+                                               id_prefix="c-", sheet=site_art())),
                 "cards_facts": figures_text(part), "cards_facts_note": figures_note(part)}
 
     def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
@@ -155,4 +157,5 @@ class CardsView:
 
     def vocabulary(self) -> str:
         part = {"score": 0, "figures": {"arrangements": 0, "near_best": 0, "nodes": 0}}
-        return figures_text(part) + figures_note(part) + "0123456789," + TITLE + "사색패 손패"
+        # every Korean string this module holds, the print sheet's rules included (test_site checks it)
+        return figures_text(part) + figures_note(part) + "0123456789," + TITLE + "사색패 손패" + "".join(CARDS_RULES)
