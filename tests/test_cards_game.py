@@ -1,6 +1,5 @@
-"""The 사색패 game's two halves, registered only for these tests (as tests/test_games.py does with
-its toy), go into a whole day: its part in puzzle.json, its picture, its print pages, its page
-section and its browser module. The game is not registered in the package yet (issue 22)."""
+"""The 사색패 game's two halves, registered by the package (issue 22), go into a whole day: its
+part in puzzle.json, its picture, its print pages, its page section and its browser module."""
 
 import dataclasses
 import datetime as dt
