@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import need_golden, update_golden
+
 from harupan.engine.errors import CheckFailed, InputError
 from harupan.engine.shisen import format_json
 from harupan.engine.shisen.board import layout_from_dict
@@ -15,7 +17,7 @@ from harupan.engine.status import GameState, SolveStatus
 from harupan.engine.zodiac import FORMAT as ZODIAC_FORMAT
 from harupan.engine.zodiac import seed_for, start_cells
 from harupan.generator.daily import WEEKDAYS_KO, DayBundle, bundle_json, day_bundle, load_bundle_json, verify_bundle
-from harupan.generator.games import Par, ShisenPart, ZodiacPart, game
+from harupan.generator.games import Par, Settings, ShisenPart, ZodiacPart, game
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 DAYS = sorted((GOLDEN / "day").glob("*.json"))
@@ -64,9 +66,15 @@ def test_every_archived_layout_form_round_trips(path):
 def test_a_fresh_day_has_the_archived_bytes():
     """Same date and options, same ``puzzle.json`` bytes as the day archived before the bundle
     was typed (made by the code of commit 685e66b; made again for generators 4 and 5, the days of
-    generators 3 and 4 kept beside it as archived forms)."""
-    archived = (GOLDEN / "day" / "2026-12-01-quick.json").read_bytes()
-    assert bundle_json(day_bundle(dt.date(2026, 12, 1), par="quick")) == archived
+    generators 3 and 4 kept beside it as archived forms). Adding the 사색패 game added its part and changed no byte
+    of the others: the two-game day is the fresh day without ``cards``."""
+    fresh = day_bundle(dt.date(2026, 12, 1), Settings({"zodiac": {"par": "quick"}}))
+    path = GOLDEN / "day" / "2026-12-01-quick-three-games.json"
+    if update_golden():
+        path.write_bytes(bundle_json(fresh))
+    assert bundle_json(fresh) == need_golden(path, __file__).read_bytes()
+    two = {k: v for k, v in fresh.to_json().items() if k != "cards"}
+    assert bundle_json(two) == (GOLDEN / "day" / "2026-12-01-quick.json").read_bytes()
 
 
 @pytest.mark.parametrize("change, message", [

@@ -1,6 +1,5 @@
-"""The 사색패 game's two halves, registered only for these tests (as tests/test_games.py does with
-its toy), go into a whole day: its part in puzzle.json, its picture, its print pages, its page
-section and its browser module. The game is not registered in the package yet (issue 22)."""
+"""The 사색패 game's two halves, registered by the package (issue 22), go into a whole day: its
+part in puzzle.json, its picture, its print pages, its page section and its browser module."""
 
 import dataclasses
 import datetime as dt
@@ -35,7 +34,7 @@ def cards_game():
 
 
 def test_the_cards_part_goes_into_the_days_bundle_and_is_checked(cards_game):
-    bundle = day_bundle(DATE, difficulties=("easy",))
+    bundle = day_bundle(DATE, games.Settings({"shisen": {"difficulties": ("easy",)}}, light=True))
     assert list(bundle.parts) == [g.name for g in games.games()] and "cards" in bundle.parts
     assert bundle.part("cards") == daily_puzzle(DATE)
     data = bundle_json(bundle)

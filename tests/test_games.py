@@ -23,6 +23,7 @@ from conftest import registered
 
 TOY = Path(__file__).resolve().parent / "data" / "toy"  # the toy's template and browser module
 DATE = dt.date(2026, 12, 1)
+EASY = games.Settings({"shisen": {"difficulties": ("easy",)}}, light=True)  # one quick level, no par
 
 
 # ---- the rules side: what generator/games/<name>.py would hold
@@ -41,6 +42,12 @@ class Toy:
     script = "toy.js"
     script_folder = str(TOY)  # a game kept outside the package brings its own module
     piece_kinds = ("toy",)
+    part_type = CoinPart
+    options = ()
+    file_format = None  # no file of its own for `harupan render`
+
+    def read_file(self, text, data, source):
+        raise InputError(f"{source}: the toy has no files")
 
     def pieces(self, date, settings):
         return [("toy", date.isoformat())]
@@ -50,6 +57,12 @@ class Toy:
 
     def make_piece(self, piece):
         return {"number": coin(dt.date.fromisoformat(piece[1]))}
+
+    def slow_pieces(self, date, settings):
+        return []
+
+    def kept_fault(self, piece, made):
+        return "nothing is kept"
 
     def assemble(self, date, settings, made):
         return self.part_from_json(made[("toy", date.isoformat())], date)
@@ -77,9 +90,20 @@ def coin_drawing(bundle):
 
 class ToyView:
     name = "toy"
+    title = "윷놀이 수"
     files = ("toy.png",)
+    page_image = None
     template = "day_toy.html"
     template_folder = str(TOY)
+
+    def lead(self, bundle, variant):
+        return "펭귄이 고른 수"
+
+    def file_pages(self, data, paper, easy, answers, share):
+        raise AssertionError("the toy has no files")
+
+    def variants(self, bundle):
+        return []
 
     def render_file(self, name, bundle):
         from harupan.renderers.raster import png_bytes, render_image
@@ -112,10 +136,11 @@ def toy_game():
 
 
 def test_the_built_in_games_come_through_the_registry():
-    assert [g.name for g in games.games()] == ["shisen", "zodiac"]
-    assert [v.name for v in views.views()] == ["shisen", "zodiac"]
-    assert [g.script for g in games.games()] == ["shisen.js", "zodiac.js"]
-    assert all(isinstance(g, games.Game) for g in games.games())
+    assert [g.name for g in games.games()] == ["shisen", "zodiac", "cards"]
+    assert [v.name for v in views.views()] == [g.name for g in games.games()]  # every game has its drawing half
+    assert [g.script for g in games.games()] == ["shisen.js", "zodiac.js", "cards.js"]
+    keys = [o.key for g in games.games() for o in g.options]
+    assert len(keys) == len(set(keys)) and {"difficulties", "par"} <= set(keys)
 
 
 def test_a_name_is_registered_once(toy_game):
@@ -126,8 +151,8 @@ def test_a_name_is_registered_once(toy_game):
 
 
 def test_a_toy_game_goes_into_the_days_bundle(toy_game):
-    bundle = day_bundle(DATE, difficulties=("easy",))
-    assert list(bundle.parts) == ["shisen", "zodiac", "toy"]  # page order: registration order
+    bundle = day_bundle(DATE, EASY)
+    assert list(bundle.parts) == [g.name for g in games.games()][:-1] + ["toy"]  # page order: registration order
     assert bundle.part("toy") == CoinPart(coin(DATE))
     data = bundle_json(bundle)
     assert json.loads(data)["toy"] == {"number": coin(DATE)}
@@ -150,10 +175,12 @@ def test_a_day_with_the_toy_game_is_published_whole(toy_game, tmp_path, monkeypa
     assert (day / "toy.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     page = (day / "index.html").read_text(encoding="utf-8")
     assert f'<p class="facts" id="toy-number">펭귄이 고른 수 {coin(DATE)}</p>' in page
-    assert page.index('id="shisen-h"') < page.index('id="zodiac-h"') < page.index('id="toy-h"')
+    sections = [page.index(f'id="{g.name}-h"') for g in games.games()]
+    assert sections == sorted(sections) and sections[-1] == page.index('id="toy-h"')
     assert f'"toy":{{"number":{coin(DATE)}}}' in page  # the data the browser module gets
     pdf = (day / "sheet-a4.pdf").read_bytes()
-    assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == 4  # puzzle, zodiac card, coin, answer key
+    titles = [t for t, _ in views.print_set(json.loads((day / "puzzle.json").read_bytes()), "a4")]
+    assert "윷" in titles and len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == len(titles)
     script = (site / "static" / "js" / "harupan.js").read_text(encoding="utf-8")
     assert "// ---- toy.js\n" in script and "function toyNumber(day)" in script
     assert script.index("// ---- shisen.js") < script.index("// ---- toy.js") < script.index("// ---- stats.js")

@@ -11,6 +11,7 @@ import harupan.generator.daily as daily
 import harupan.generator.games.shisen as shisen_game
 import harupan.generator.zodiac as bot
 from harupan.cli.main import cli
+from harupan.generator.games import game
 from harupan.publish import pars
 from harupan.publish.owner import claim_site
 
@@ -91,16 +92,16 @@ def tamper(path, change):
 
 
 @pytest.mark.parametrize("change, why, again", [
-    (lambda r: r["par"].update(score=r["par"]["score"] + 4), "does not replay to the result it claims", "playing"),
-    (lambda r: r["par"].update(moves=r["par"]["moves"][:-1] + "Q"), "do not replay", "playing"),
+    (lambda r: r["pieces"]["par/2026-12-01/quick"].update(score=r["pieces"]["par/2026-12-01/quick"]["score"] + 4), "does not replay to the result it claims", "making"),
+    (lambda r: r["pieces"]["par/2026-12-01/quick"].update(moves=r["pieces"]["par/2026-12-01/quick"]["moves"][:-1] + "Q"), "do not replay", "making"),
     (lambda r: r.update(date="2026-12-02"), "it is for '2026-12-02'", "making"),
     (lambda r: r.update(generator=0), "from generator 0", "making"),
-    (lambda r: r["par"].update(bot="full"), "not from the 'quick' bot", "playing"),
-    (lambda r: r.update(format="something else"), "not a harupan/prepared@1 record", "making"),
-    (lambda r: r["shisen"]["normal"]["cells"][0].reverse(), "are different tiles", "dealing"),  # the schema check (issue 20)
-    (lambda r: r["shisen"]["normal"]["solution"].pop(), "does not clear it", "dealing"),
-    (lambda r: r["shisen"]["normal"]["difficulty"].update(attempt="x"), "difficulty.attempt: expected a whole number", "dealing"),
-    (lambda r: r["shisen"]["normal"].update(cells=7), "does not read", "dealing"),
+    (lambda r: r["pieces"]["par/2026-12-01/quick"].update(bot="full"), "not from the 'quick' bot", "making"),
+    (lambda r: r.update(format="something else"), "not a harupan/prepared@2 record", "making"),
+    (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"]["cells"][0].reverse(), "are different tiles", "making"),  # the schema check (issue 20)
+    (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"]["solution"].pop(), "does not clear it", "making"),
+    (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"]["difficulty"].update(attempt="x"), "difficulty.attempt: expected a whole number", "making"),
+    (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"].update(cells=7), "does not read", "making"),
 ])
 def test_a_kept_part_that_fails_a_check_is_made_again(fresh_day, tmp_path, runner, change, why, again):
     site = tmp_path / "site"
@@ -131,12 +132,14 @@ def test_bad_input(tmp_path, runner):
 
 
 def test_kept_record_round_trips():
-    layout = daily.day_part(("shisen", "2026-12-01", "18x8", "normal"))
+    piece = ("shisen", "2026-12-01", "18x8", "normal")
+    layout = daily.day_part(piece)
     par = {"bot": "quick", "moves": "", "state": "playing", "top": 1, "score": 0}
-    data = pars.record_json("2026-12-01", par, {"normal": layout})
+    data = pars.record_json("2026-12-01", {("par", "2026-12-01", "quick"): par, piece: layout})
     record = json.loads(data)
-    assert record["par"] == par and record["shisen"]["normal"] == layout and data.endswith(b"\n")
-    assert pars.problem(record, "2026-12-01") is None and pars.layout_problem(layout, "2026-12-01", "normal") is None
+    assert record["pieces"] == {"par/2026-12-01/quick": par, "shisen/2026-12-01/18x8/normal": layout}
+    assert data.endswith(b"\n") and pars.problem(record, "2026-12-01") is None
+    assert game("shisen").kept_fault(piece, layout) is None
     assert pars.par_path("site", dt.date(2026, 12, 1)).as_posix() == "site/.pars/2026-12-01.json"
 
 

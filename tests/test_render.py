@@ -198,7 +198,7 @@ def test_sheet_cli(runner, tmp_path):
     r = runner.invoke(cli, ["sheet", "--date", "2026-11-29", "--paper", "letter", "-o", str(out)])
     assert r.exit_code == 0, r.output
     data = out.read_bytes()
-    assert len(mediaboxes(data)) == 7  # three puzzles, the zodiac card, three answer keys
+    assert len(mediaboxes(data)) == 9  # three puzzles, the zodiac card, the 사색패 hand, four answer keys
     r = runner.invoke(cli, ["sheet", "--date", "2026-11-29", "--paper", "letter", "-o", str(tmp_path / "again.pdf")])
     assert (tmp_path / "again.pdf").read_bytes() == data
     r = runner.invoke(cli, ["sheet", "--date", "2026-11-29", "-o", str(tmp_path / "x.txt")])

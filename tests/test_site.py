@@ -39,14 +39,18 @@ def base_site(tmp_path_factory):
 
 def test_layout_of_a_day(base_site):
     day = base_site / "2026" / "11" / "29"
-    for name in ("index.html", "puzzle.json", "shisen.png", "shisen-answer.png", "zodiac.png",
-                 "sheet-a4.pdf", "sheet-letter.pdf"):
+    from harupan.renderers.games import views
+
+    every_game = [f for v in views() for f in v.files]  # the registry's games, each with its files
+    assert "shisen.png" in every_game and "zodiac.png" in every_game
+    for name in ("index.html", "puzzle.json", *every_game, "sheet-a4.pdf", "sheet-letter.pdf", ".built"):
         assert (day / name).is_file(), name
     for name in ("index.html", "archive/index.html", "feed.xml", "sitemap.xml", "404.html", "static/site.css",
                  "static/fonts/sans.woff", "rules/shisen/index.html"):
         assert (base_site / name).is_file(), name
     bundle = json.loads((day / "puzzle.json").read_text())
     assert bundle["date"] == "2026-11-29" and bundle["zodiac"]["par"]["bot"] == "quick"
+    assert set(bundle) - {"format", "date", "weekday", "generator"} == {v.name for v in views()}
 
 
 def test_every_link_resolves(base_site):

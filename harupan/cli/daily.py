@@ -50,7 +50,7 @@ def daily(date: dt.date | None, site: str, tz: str | None, par: str | None, jobs
     Exit 0 done; 1 a check failed and nothing was published; 2 bad input, a folder that is not
     harupan's, a failed write (the site is left as it was), or another run holds the site's
     lock. Every line goes to stderr and starts with the time."""
-    cfg = load_config(timezone=tz, par=par)
+    cfg = load_config(timezone=tz, options_given={"par": par})  # --par: the zodiac game's option
     date = date if date is not None else today_in(cfg.timezone)
     check_not_far_ahead([date], cfg.timezone, allow_future)
     if jobs is None:
@@ -72,11 +72,11 @@ def daily(date: dt.date | None, site: str, tz: str | None, par: str | None, jobs
 @click.option("--quiet", is_flag=True, help="No progress on the terminal and no line a day in a log.")
 def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par: str | None, jobs: int | None,
                 quiet: bool) -> None:
-    """Make the coming days' slow parts ahead of time (the zodiac par game and the Shisen-sho
-    layouts), so the nightly 'daily' run does not wait for them. Kept in SITE/.pars/ (not part of
+    """Make the coming days' slow parts ahead of time (each game names its own: the zodiac par
+    game, the Shisen-sho layouts), so the nightly 'daily' run does not wait for them. Kept in SITE/.pars/ (not part of
     the site); days already published or prepared are skipped. Safe to run while 'daily' runs. Every line goes to stderr and starts
     with the time."""
-    cfg = load_config(timezone=tz, par=par)
+    cfg = load_config(timezone=tz, options_given={"par": par})  # --par: the zodiac game's option
     first = start if start is not None else today_in(cfg.timezone)
     try:
         dates = [first + dt.timedelta(days=i) for i in range(days)]
@@ -86,7 +86,7 @@ def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par
     if jobs is None:
         jobs = default_jobs()
     with publish.reporter(quiet, dates, jobs=jobs) as progress:
-        counts = publish.prepare(Path(site), dates, cfg.par, cfg.difficulties, jobs=jobs, progress=progress)
+        counts = publish.prepare(Path(site), dates, cfg.settings, jobs=jobs, progress=progress)
     notes.note(f"{dates[0]}..{dates[-1]}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
 
 
@@ -109,7 +109,7 @@ def site_group() -> None:
 @ALLOW_FUTURE
 def build_cmd(start, end, site, tz, jobs, force, quiet, par, allow_future) -> None:
     """Publish a range of days (skipping days already current), the rule pages and the listings."""
-    cfg = load_config(timezone=tz, par=par)
+    cfg = load_config(timezone=tz, options_given={"par": par})  # --par: the zodiac game's option
     if jobs is None:
         jobs = default_jobs()
     if start is None and end is not None:

@@ -7,18 +7,16 @@ from pathlib import Path
 import click
 
 from ..engine.errors import InputError
-from ..engine.schema import Field, check
-from ..engine.shisen import parse_any
-from ..engine.shisen.board import layout_from_dict, layout_to_dict, load_json
-from ..engine.zodiac import FORMAT as ZODIAC_FORMAT
-from ..engine.zodiac import check_cells
+from ..engine.shisen.board import load_json
 from ..generator.daily import day_bundle
+from ..generator.games import game_for_file
 from ..publish.output import output_target, write_output
 from ..renderers.fonts import use_font
 from ..renderers.html import sheet_html
 from ..renderers.pdf import render_pdf
 from ..renderers.raster import png_bytes, render_image
-from ..renderers.sheets import DPI, print_set_pages, shisen_page, zodiac_page, zodiac_share
+from ..renderers.games import view
+from ..renderers.sheets import DPI, print_set_pages
 from ..renderers.svg import render_svg
 from .base import DATE, read_input
 
@@ -36,19 +34,15 @@ def finish(path: Path | None, out: str, data: bytes) -> None:
         click.echo(f"wrote {out}")
 
 
-def _load(file: str) -> tuple[str, dict]:
-    """('shisen', layout dict) or ('zodiac', {'date', 'start'}), by the JSON's format."""
+def _load(file: str) -> tuple[str, dict[str, object]]:
+    """The game whose file it is (by its JSON's format: generator/games ``game_for_file``) and the
+    plain data its view draws."""
     text, name = read_input(file)
-    if not text.lstrip().startswith("{"):
-        return "shisen", layout_to_dict(parse_any(text, source=name))
-    data = load_json(text, source=name)
-    if isinstance(data, dict) and data.get("format") == ZODIAC_FORMAT:
-        if not isinstance(data.get("start"), list):
-            raise InputError(f"{name}: a zodiac file needs 'start', 16 ranks")
-        if data.get("date") is not None:
-            check(data["date"], Field("date"), f"{name}: date")
-        return "zodiac", {"date": data.get("date"), "start": check_cells(data["start"], source=name)}
-    return "shisen", layout_to_dict(layout_from_dict(data, source=name))
+    data = load_json(text, source=name) if text.lstrip().startswith("{") else None
+    g = game_for_file(data)
+    plain = g.read_file(text, data, name)
+    assert isinstance(plain, dict)  # a game's read_file gives its view an object
+    return g.name, plain
 
 
 @click.command("render")
@@ -62,22 +56,14 @@ def _load(file: str) -> tuple[str, dict]:
 @click.option("-o", "--output", "out", required=True,
               help="The file to write (a regular file or a new path; - for standard output).")
 def render_cmd(file, fmt, paper, answers, easy, share, font_file, out) -> None:
-    """Render a Shisen-sho or zodiac JSON file (detected from its format) as PNG, PDF, HTML or SVG."""
+    """Render a game's file (a Shisen-sho board, a zodiac start, a 사색패 hand; detected from its format) as PNG,
+    PDF, HTML or SVG."""
     path = check_output(out)
     use_font(font_file)
     kind, data = _load(file)
-    if kind == "shisen":
-        puzzle = shisen_page(data, paper, easy=easy)
-        answer = shisen_page(data, paper, easy=easy, answers=True) if answers else None
-        pages = [("사천성 문제", puzzle)] + ([("사천성 정답", answer)] if answer else [])
-        single = answer if (answer is not None and fmt in ("png", "svg")) else puzzle
-        title = "하루 판 · 사천성"
-    else:
-        single = zodiac_share(data) if share else zodiac_page(data, paper)
-        pages = [("십이지 머지 시작 판", single)]
-        title = "하루 판 · 십이지 머지"
+    title, pages, single, print_dpi = view(kind).file_pages(data, paper, easy, answers, share)
     if fmt == "png":
-        data_out = png_bytes(render_image(single), dpi=None if share else DPI)
+        data_out = png_bytes(render_image(single), dpi=DPI if print_dpi else None)
     elif fmt == "svg":
         data_out = render_svg(single, title=title).encode("utf-8")
     elif fmt == "pdf":
@@ -95,7 +81,7 @@ def render_cmd(file, fmt, paper, answers, easy, share, font_file, out) -> None:
 @click.option("-o", "--output", "out", required=True,
               help="OUT.pdf (or OUT.html for the HTML sheet); - writes the PDF to standard output.")
 def sheet_cmd(date, paper, easy, font_file, out) -> None:
-    """The day's whole print set: puzzles, the zodiac card, then the answer keys."""
+    """The day's whole print set: every game's pages, then their answer keys."""
     path = check_output(out)
     if path is not None and Path(out).suffix.lower() not in (".pdf", ".html"):
         raise InputError(f"output {out!r} must end in .pdf or .html")

@@ -15,8 +15,11 @@ from typing import Any
 
 from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
-from .games import Piece, Settings, game, game_for_piece, games
-from .shisen import DEFAULT_SIZE, DIFFICULTIES, GENERATOR_VERSION
+from .games import Json, Piece, Settings, game, game_for_piece, games
+from .shisen import GENERATOR_VERSION
+
+__all__ = ["FORMAT", "GENERATOR_VERSION", "HEADER", "LIGHT", "WEEKDAYS_KO", "DayBundle", "bundle_json", "day_bundle",
+           "day_part", "load_bundle_json", "verify_bundle"]
 
 FORMAT = "harupan/day@1"
 WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
@@ -32,10 +35,10 @@ class DayBundle:
     date: _dt.date
     weekday: str
     generator: int
-    parts: Mapping[str, Any]
+    parts: Mapping[str, object]
     format: str = FORMAT
 
-    def part(self, name: str) -> Any:
+    def part(self, name: str) -> object:
         return self.parts[name]
 
     def to_json(self) -> dict[str, Any]:
@@ -63,30 +66,23 @@ class DayBundle:
         return cls(date, str(data.get("weekday")), generator, parts, FORMAT)
 
 
-def day_part(piece: Piece) -> Any:
-    """One independent piece of a day, as its game makes it: ``("par", date, mode)`` or
-    ``("shisen", date, size, difficulty)`` for the built-in games. Module level, so a process pool
-    can run the pieces side by side."""
+def day_part(piece: Piece) -> Json:
+    """One independent piece of a day, as the game whose kind it is makes it (``piece[0]``).
+    Module level, so a process pool can run the pieces side by side."""
     return game_for_piece(piece).make_piece(piece)
 
 
-def day_bundle(day: _dt.date, size: str = DEFAULT_SIZE, difficulties: Iterable[str] = DIFFICULTIES,
-               par: str | None = None, map_fn: MapFn = map, known_par: dict | None = None,
-               known_layouts: dict | None = None) -> DayBundle:
-    """Every registered game's part: the offered Shisen-sho layouts with their proofs, the zodiac
-    start and (unless ``par`` is None) the par bot's game, ``full`` or ``quick``. ``map_fn`` may
-    run the pieces side by side (a process pool's ``map``); every piece depends on the date alone,
-    so the bundle is the same. ``known_par`` is the par bot's game made earlier
-    (``day_part(("par", date, par))``, kept by the caller): the bot is deterministic, so it stands
-    in for playing the game again; likewise ``known_layouts`` (level -> ``day_part(("shisen",
-    date, size, level))``) for the layouts."""
-    iso = day.isoformat()
-    if known_par is not None and (par is None or known_par.get("bot") != par):
-        raise ValueError(f"known_par is from the {known_par.get('bot')!r} bot, not {par!r}")
-    settings = Settings(size, tuple(difficulties), par)
-    known: dict[Piece, Any] = {("shisen", iso, size, lv): v for lv, v in (known_layouts or {}).items()}
-    if known_par is not None and par is not None:
-        known[("par", iso, par)] = known_par
+LIGHT = Settings(light=True)  # every game's defaults, the slow extras off: enough to draw a day
+
+
+def day_bundle(day: _dt.date, settings: Settings = LIGHT, map_fn: MapFn = map,
+               known: Mapping[Piece, Json] | None = None) -> DayBundle:
+    """Every registered game's part for ``day``, made by its pieces under ``settings`` (each
+    game's own options). ``map_fn`` may run the pieces side by side (a process pool's ``map``);
+    every piece depends on the date and settings alone, so the bundle is the same. ``known``
+    holds pieces' results made earlier (``day_part(piece)``, kept by the caller, checked by their
+    game): they stand in for making those pieces again."""
+    known = dict(known or {})
     wanted = {g.name: g.pieces(day, settings) for g in games()}
     todo = [p for pieces in wanted.values() for p in pieces if p not in known]
     todo.sort(key=lambda p: -game_for_piece(p).piece_cost(p))  # the slowest first (a stable sort)
@@ -97,9 +93,7 @@ def day_bundle(day: _dt.date, size: str = DEFAULT_SIZE, difficulties: Iterable[s
 
 
 def verify_bundle(bundle: DayBundle) -> None:
-    """Prove the bundle again from scratch, game by game: every layout's published order clears
-    it (which proves it solvable); the zodiac start follows the protocol; the par replays to what it
-    claims. Raises :class:`CheckFailed` (exit 1) on the first failure."""
+    """Prove the bundle again from scratch, game by game (each game's ``verify``). Raises :class:`CheckFailed` (exit 1) on the first failure."""
     for name, part in bundle.parts.items():
         game(name).verify(bundle.date, part)
 
@@ -114,7 +108,7 @@ def load_bundle_json(data: bytes, where: str) -> DayBundle:
         raise CheckFailed(f"{where}: {e}") from None
 
 
-def bundle_json(bundle: DayBundle | dict) -> bytes:
+def bundle_json(bundle: DayBundle | dict[str, object]) -> bytes:
     """Canonical bytes: sorted keys, fixed separators, UTF-8, one trailing newline."""
     data = bundle.to_json() if isinstance(bundle, DayBundle) else bundle
     return (json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")

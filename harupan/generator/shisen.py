@@ -36,13 +36,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
 from ..engine.rng import Rng
-from ..engine.shisen.board import Board, Layout
+from ..engine.shisen.board import Board, Layout, Pair
 from ..engine.shisen.paths import geometry
 from ..engine.shisen.game import replay
 from ..engine.shisen.playout import CAREFUL, LOOKAHEAD, RANDOM, Playout, playouts
@@ -267,7 +267,7 @@ class _Grading:
         """The games kept so far (the screening's and the look-ahead player's)."""
         return (self.screened or []) + (self.careful or []) + (ahead or [])
 
-    def measures(self, confirmed: tuple[int, int], ahead: list[Playout]) -> dict:
+    def measures(self, confirmed: tuple[int, int], ahead: list[Playout]) -> dict[str, object]:
         assert self.screened is not None and self.careful is not None
         games = self.screened
         steps = sum(len(g.legal_counts) for g in games)
@@ -290,7 +290,7 @@ class _Grading:
         }
 
 
-def first_moves(board: Board, solution: tuple, games: Iterable[Playout] = ()) -> Openings:
+def first_moves(board: Board, solution: tuple[Pair, ...], games: Iterable[Playout] = ()) -> Openings:
     """Every first move classified, the budget raised once where the first pass left any undecided.
 
     A game that cleared the board is a full solution too, and every pair a full solution removes
@@ -324,11 +324,11 @@ def played_proof(board: Board, games: Iterable[Playout]) -> SolveResult | None:
     return None
 
 
-def _cleared_pairs(board: Board, games: Iterable[Playout]) -> tuple:
+def _cleared_pairs(board: Board, games: Iterable[Playout]) -> tuple[Pair, ...]:
     """The pairs (points) removed by the games among ``games`` that cleared the board, each once."""
     g = geometry(board.width, board.height)
     seen: set[int] = set()
-    out = []
+    out: list[Pair] = []
     for game in games:
         for both in game.solution:
             if both not in seen:
@@ -415,9 +415,12 @@ def _gap(value: float, band: tuple[float, float]) -> float:
     return max(band[0] - value, 0.0, value - band[1])
 
 
-def _finish(date, board, proof, opened, seed, measure, preset, attempt, in_band) -> Layout:
-    if not replay(board, proof.solution).is_empty():
+def _finish(date: str, board: Board, proof: SolveResult, opened: Openings, seed: str, measure: Mapping[str, object],
+            preset: Preset, attempt: int, in_band: bool) -> Layout:
+    if proof.solution is None or not replay(board, proof.solution).is_empty():
         raise CheckFailed(f"{seed}: the solver's order does not clear the board")
+    rollouts = measure["rollouts"]
+    assert isinstance(rollouts, int)
     difficulty = dict(measure)
     difficulty.update({
         "fatal_first": round(opened.fatal_share, 4),
@@ -428,7 +431,7 @@ def _finish(date, board, proof, opened, seed, measure, preset, attempt, in_band)
         "label": preset.label_ko,
         "target": {"stuck_share": list(preset.stuck), "careful_stuck_share": list(preset.careful),
                    "lookahead_stuck_share": list(preset.ahead),
-                   "confirmed_stuck_share": [round(v, 4) for v in confirm_band(preset.stuck, measure["rollouts"])]},
+                   "confirmed_stuck_share": [round(v, 4) for v in confirm_band(preset.stuck, rollouts)]},
         "in_band": in_band,
         "attempt": attempt,
         "solver_nodes": proof.nodes,

@@ -12,8 +12,10 @@ Search depth adapts: deeper when few cells are empty, where the chance nodes are
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import struct
 
@@ -92,8 +94,10 @@ _UP, _DOWN = column_tables()
 _ROWS = struct.Struct("<4H")
 
 
-def _after_moves(b: int, L=_LEFT, R=_RIGHT, U=_UP, D=_DOWN, K=COLUMN_GATHER, split=_ROWS.unpack,
-                 join=_ROWS.pack, from_bytes=int.from_bytes) -> list[int]:
+def _after_moves(b: int, L: list[int] = _LEFT, R: list[int] = _RIGHT, U: list[int] = _UP, D: list[int] = _DOWN,
+                 K: int = COLUMN_GATHER, split: Callable[[bytes], tuple[Any, ...]] = _ROWS.unpack,
+                 join: Callable[..., bytes] = _ROWS.pack,
+                 from_bytes: Callable[..., int] = int.from_bytes) -> list[int]:
     """The boards after each move that changes ``b`` (order U D L R). Rows come from one struct
     split, columns from one multiplication each (as in the engine's move)."""
     r0, r1, r2, r3 = split(b.to_bytes(8, "little"))
@@ -124,7 +128,7 @@ class _Search:
         self.scores: dict[int, float] = {}  # leaf boards recur across spawn orders
         self.h = _heuristic_table()
 
-    def evaluate(self, b: int, K=COLUMN_GATHER, split=_ROWS.unpack) -> float:
+    def evaluate(self, b: int, K: int = COLUMN_GATHER, split: Callable[[bytes], tuple[Any, ...]] = _ROWS.unpack) -> float:
         v = self.scores.get(b)
         if v is None:
             h = self.h
@@ -213,12 +217,13 @@ class BotGame:
     score: int
     seconds: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"moves": self.moves, "state": self.state, "top": self.top, "score": self.score,
                 "seconds": self.seconds}
 
 
-def play(game: Game, max_moves: int = 20000, clock=time.perf_counter, depth: int | None = None) -> BotGame:
+def play(game: Game, max_moves: int = 20000, clock: Callable[[], float] = time.perf_counter,
+         depth: int | None = None) -> BotGame:
     """Play ``game`` to its end (won or over); the seeded spawns happen as they happen.
     ``depth`` fixes the search depth (1 is the quick bot); None adapts it to the board."""
     t0 = clock()

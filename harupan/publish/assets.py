@@ -20,17 +20,12 @@ Write = Callable[[Path, bytes], object]
 
 SHARED_FIRST = ("rng.js",)  # the project RNG, which the games' modules import
 SHARED_LAST = ("ko.js", "stats.js", "game.js")  # the player's records, then the page's start-up (boot)
-# Before the registry, zodiac.js was joined before shisen.js; they keep that order so that
-# harupan.js keeps its bytes. Any other game's module follows them, in page order.
-FIRST_GAME_SCRIPTS = ("zodiac.js", "shisen.js")
 
 
 def js_modules() -> tuple[str, ...]:
-    """The browser modules joined into harupan.js: shared ones, every registered game's, then
-    the start-up. A game's module may import only the shared modules before it."""
-    scripts = [g.script for g in games()]
-    ordered = [s for s in FIRST_GAME_SCRIPTS if s in scripts] + [s for s in scripts if s not in FIRST_GAME_SCRIPTS]
-    return SHARED_FIRST + tuple(ordered) + SHARED_LAST
+    """The browser modules joined into harupan.js: shared ones, every registered game's in page
+    order, then the start-up. A game's module may use only the shared modules before it."""
+    return SHARED_FIRST + tuple(g.script for g in games()) + SHARED_LAST
 
 
 def joined_script() -> bytes:
@@ -41,8 +36,7 @@ def joined_script() -> bytes:
     # The first line names publish/site.py, where this was written first; kept so the script's bytes do not change.
     parts = [("// harupan: the day page's games, joined from static/js/*.js by publish/site.py\n"
               "(() => {\n\"use strict\";\n")]
-    folders = {g.script: getattr(g, "script_folder", None) for g in games()}  # a game kept outside the package
-    own = {script: Path(folder) for script, folder in folders.items() if folder}
+    own = {g.script: Path(g.script_folder) for g in games() if g.script_folder}  # a game kept outside the package
     for name in js_modules():
         text = (own[name] / name if name in own else js.joinpath(name)).read_text(encoding="utf-8")
         lines = [ln for ln in text.splitlines() if not ln.startswith("import ")]
@@ -61,7 +55,7 @@ def static_files() -> dict[str, bytes]:
         if item.is_file() and not item.name.startswith("."):
             out[f"static/{item.name}"] = item.read_bytes()
     out["static/js/harupan.js"] = joined_script()
-    out[pages.ART_PATH] = site_art().svg.encode("utf-8")
+    out[pages.art_path()] = site_art().svg.encode("utf-8")  # named by its content: old pages keep theirs
     return out
 
 

@@ -77,15 +77,17 @@ def check_day(args: tuple[str, str, SiteConfig]) -> tuple[str, list[str]]:
     problems = []
     if date < FLOOR:
         problems.append(f"{where}: before {FLOOR}, the earliest day harupan publishes")
-    missing = [n for n in day_names() if not _regular(folder / n)]
-    if missing:
-        problems.append(f"{where}: missing or not a regular file: {', '.join(missing)}")
+    missing = [n for n in day_names(()) if not _regular(folder / n)]  # what every day holds
+    lack = [f"{where}: missing or not a regular file: {', '.join(missing)}"] if missing else []
     if "puzzle.json" in missing:
-        return name, problems
+        return name, problems + lack
     try:
         bundle, data = read_day(site, date)
     except InputError as e:
-        return name, problems + [str(e)]
+        return name, problems + lack + [str(e)]
+    missing = [n for n in day_names(bundle.parts) if not _regular(folder / n)]  # and the games it holds
+    if missing:
+        problems.append(f"{where}: missing or not a regular file: {', '.join(missing)}")
     if MARK not in missing:
         try:
             mark = (folder / MARK).read_text(encoding="utf-8", errors="replace")

@@ -11,10 +11,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 from ..engine.errors import InputError
-from ..generator.shisen import DIFFICULTIES
+from ..generator.games import Settings, SettingValue, options
 from .content import YAML_LIMIT, _Problem, load_limited
 
-PAR_MODES = ("full", "quick")
+SITE_KEYS = ("title", "tagline", "base_url", "timezone")  # the site's own; each game adds its options
 
 
 def zone(name: str) -> ZoneInfo:
@@ -33,22 +33,19 @@ class SiteConfig:
     tagline: str
     base_url: str
     timezone: str
-    difficulties: tuple[str, ...]
-    par: str
+    settings: Settings  # each game's options (generator/games), checked by the game's Option
 
     def check(self) -> SiteConfig:
         if not self.base_url.startswith(("http://", "https://")):
             raise InputError(f"base_url {self.base_url!r} must start with http:// or https://")
         zone(self.timezone)
-        bad = [d for d in self.difficulties if d not in DIFFICULTIES]
-        if bad or not self.difficulties:
-            raise InputError(f"difficulties {list(self.difficulties)!r}: choose from {', '.join(DIFFICULTIES)}")
-        if self.par not in PAR_MODES:
-            raise InputError(f"par {self.par!r}: choose full or quick")
         return replace(self, base_url=self.base_url.rstrip("/") + "/")
 
 
-def load_config(path=None, env=None, **overrides) -> SiteConfig:
+def load_config(path=None, env=None, options_given: dict[str, object] | None = None, **overrides) -> SiteConfig:
+    """The settings: the site's own (``SITE_KEYS``) and every registered game's options, each from
+    site.yaml, then ``HARUPAN_<KEY>``, then ``overrides`` (the site's) or ``options_given`` (a
+    game option's flag, such as ``--par``); None leaves a value as it was."""
     env = os.environ if env is None else env
     source = str(path) if path else "content/site.yaml"
     try:
@@ -72,30 +69,31 @@ def load_config(path=None, env=None, **overrides) -> SiteConfig:
         raise InputError(f"{source}:{mark.line + 1 if mark else 1}: malformed YAML") from None
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a mapping of settings")
-    for key in ("title", "tagline", "base_url", "timezone", "par"):
+    game_options = options()
+    for key in SITE_KEYS:
         if data.get(key) is not None and not isinstance(data[key], (str, int, float)):
             raise InputError(f"{source}: {key} must be text")
-    diffs = data.get("difficulties")
-    if diffs is not None and not (isinstance(diffs, str) or (isinstance(diffs, list)
-                                                             and all(isinstance(d, str) for d in diffs))):
-        raise InputError(f"{source}: difficulties must be a list of names")
-    known = {"title", "tagline", "base_url", "timezone", "difficulties", "par"}
+    known = set(SITE_KEYS) | set(game_options)
     unknown = sorted(set(data) - known)
     if unknown:
         raise InputError(f"{source}: unknown setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
-    values = {k: data.get(k) for k in known}
-    for key, var in (("title", "HARUPAN_TITLE"), ("base_url", "HARUPAN_BASE_URL"), ("timezone", "HARUPAN_TZ"),
-                     ("difficulties", "HARUPAN_DIFFICULTIES"), ("par", "HARUPAN_PAR")):
+    values = {k: data.get(k) for k in SITE_KEYS}
+    for key, var in (("title", "HARUPAN_TITLE"), ("base_url", "HARUPAN_BASE_URL"), ("timezone", "HARUPAN_TZ")):
         if env.get(var):
-            values[key] = env[var].split(",") if key == "difficulties" else env[var]
+            values[key] = env[var]
     for key, value in overrides.items():
         if value is not None:
             values[key] = value
-    diffs = values.get("difficulties") or list(DIFFICULTIES)
-    if isinstance(diffs, str):
-        diffs = diffs.split(",")
+    by_game: dict[str, dict[str, SettingValue]] = {}
+    for key, (game_name, opt) in game_options.items():
+        given, where = data.get(key), source
+        if env.get(f"HARUPAN_{key.upper()}"):
+            given, where = env[f"HARUPAN_{key.upper()}"], f"HARUPAN_{key.upper()}"
+        if (options_given or {}).get(key) is not None:
+            given, where = (options_given or {})[key], f"--{key}"
+        by_game.setdefault(game_name, {})[key] = opt.default if given is None else opt.parse(given, where)
     zone = values.get("timezone")  # '' (say, --tz '') is a bad zone, not "the default"
     cfg = SiteConfig(str(values.get("title") or "하루 판"), str(values.get("tagline") or ""),
                      str(values.get("base_url") or ""), "Asia/Seoul" if zone is None else str(zone),
-                     tuple(str(d).strip() for d in diffs), str(values.get("par") or "full"))
+                     Settings(by_game))
     return cfg.check()

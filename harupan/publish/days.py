@@ -14,6 +14,7 @@ import json
 import os
 import stat
 from dataclasses import asdict
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..engine.dates import parse_date
@@ -21,7 +22,7 @@ from ..engine.errors import CheckFailed, InputError
 from ..generator.daily import DayBundle, bundle_json, day_bundle, load_bundle_json, verify_bundle
 from ..generator.games import games
 from ..renderers import site as pages
-from ..renderers.games import view
+from ..renderers.games import view, views
 from ..renderers.pdf import render_pdf
 from ..renderers.sheets import print_set_pages
 from . import pars
@@ -33,21 +34,26 @@ SHEETS = ("sheet-a4.pdf", "sheet-letter.pdf")
 MARK = ".built"
 
 
-def game_files() -> tuple[str, ...]:
-    """The image files the registered games draw, in page order; each game's view (renderers/games)
-    must be registered under the game's name (generator/games)."""
-    return tuple(name for g in games() for name in view(g.name).files)
+BASE_FILES = ("puzzle.json",)  # before the games' images
+LAST_FILES = SHEETS + ("index.html",)  # after them: the print sheets, the page last
 
 
-def day_files() -> tuple[str, ...]:
-    """Every file of a day, in the order it is written: the bundle, the games' images, the print
-    sheets, the page last."""
-    return ("puzzle.json",) + game_files() + SHEETS + ("index.html",)
+def game_files(names: Iterable[str] | None = None) -> tuple[str, ...]:
+    """The image files the games ``names`` draw (default: every registered game), in page
+    order; each game's view (renderers/games) is registered under the game's name."""
+    wanted = None if names is None else set(names)
+    return tuple(f for g in games() if wanted is None or g.name in wanted for f in view(g.name).files)
 
 
-def day_names() -> tuple[str, ...]:
-    """Every name a day folder holds (the mark is written last)."""
-    return day_files() + (MARK,)
+def day_files(names: Iterable[str] | None = None) -> tuple[str, ...]:
+    """Every file of a day holding the games ``names`` (default: every registered game), in the
+    order it is written: the bundle, the games' images, the print sheets, the page last."""
+    return BASE_FILES + game_files(names) + LAST_FILES
+
+
+def day_names(names: Iterable[str] | None = None) -> tuple[str, ...]:
+    """Every name such a day folder holds (the mark is written last)."""
+    return day_files(names) + (MARK,)
 
 
 def day_path(d: _dt.date) -> str:
@@ -77,13 +83,22 @@ def day_is_current(site: Path, date: _dt.date, cfg: SiteConfig) -> bool:
 
 def is_published(folder: Path) -> bool:
     """A day folder counts only when all its files and its mark are regular files (not links):
-    one read of the folder, not a stat a file, so listing ten years stays quick."""
+    one read of the folder, not a stat a file, so listing ten years stays quick. A day holds the
+    games it was made with (a day published before a game was added has none of that game's
+    files), so each game's files must be there all or not at all. ``site check`` reads the day's
+    ``puzzle.json`` and names the games' files it needs exactly."""
     try:
         with os.scandir(folder) as entries:
             regular = {e.name for e in entries if e.is_file(follow_symlinks=False)}
     except OSError:
         return False
-    return regular.issuperset(day_names())
+    if not regular.issuperset(BASE_FILES + LAST_FILES + (MARK,)):
+        return False
+    for g in games():
+        files = set(view(g.name).files)
+        if files & regular and not files <= regular:
+            return False
+    return True
 
 
 def _regular(path: Path) -> bool:
@@ -144,9 +159,8 @@ def load_bundle(site: Path, date: _dt.date, cfg: SiteConfig, map_fn=map) -> tupl
     path = site / day_path(date) / "puzzle.json"
     if path.exists() or path.is_symlink():
         return read_day(site, date)
-    kept = pars.load(site, date, cfg.par, cfg.difficulties)
-    bundle = day_bundle(date, difficulties=cfg.difficulties, par=cfg.par, map_fn=map_fn, known_par=kept.par,
-                        known_layouts=kept.layouts)
+    kept = pars.load(site, date, cfg.settings)
+    bundle = day_bundle(date, cfg.settings, map_fn=map_fn, known=kept)
     return bundle, bundle_json(bundle)
 
 
@@ -157,8 +171,8 @@ def render_file(task: tuple[str, dict]) -> bytes:
     if name in SHEETS:
         paper = name.removeprefix("sheet-").removesuffix(".pdf")
         return render_pdf([d for _, d in print_set_pages(bundle, paper)], title=f"harupan {bundle['date']}")
-    owner = next(g.name for g in games() if name in view(g.name).files)
-    return view(owner).render_file(name, bundle)
+    owner = next(v for v in views() if name in v.files)
+    return owner.render_file(name, bundle)
 
 
 def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn=map) -> dict[str, bytes]:
@@ -168,11 +182,12 @@ def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn=map) -> d
     site = site_dict(cfg)
     plain = bundle.to_json()
     date = bundle.date
-    rendered_names = SHEETS + game_files()  # longest first
+    held = tuple(bundle.parts)  # the games this day holds: an archived day keeps the ones it had
+    rendered_names = SHEETS + game_files(held)  # longest first
     rendered = dict(zip(rendered_names, map_fn(render_file, [(name, plain) for name in rendered_names])))
     rendered["puzzle.json"] = data
     rendered["index.html"] = pages.day_page(plain, site, day_path(date)).encode("utf-8")
-    return {name: rendered[name] for name in day_files()}  # it ends with the page
+    return {name: rendered[name] for name in day_files(held)}  # it ends with the page
 
 
 def make_day(site: Path, date: _dt.date, cfg: SiteConfig, *, force: bool = False,
@@ -197,7 +212,7 @@ def install_day(site: Path, date: _dt.date, files: dict[str, bytes], tx: Transac
     whole; an existing day's files are replaced one by one (each old or new), its mark last.
     Returns "written" or "unchanged"."""
     folder = site / day_path(date)
-    names = day_names()
+    names = tuple(files)  # the day's own files, the mark last (make_day)
     month = tx.open_folder(folder.parent)  # every name below is opened in it, through no link
     try:
         st = os.stat(folder.name, dir_fd=month, follow_symlinks=False)
@@ -233,7 +248,7 @@ def _stage_day(site: Path, month: int, folder: Path, stage: Path, files: dict[st
         raise refuse_link(stage)
     if st is not None:  # left by a killed run: its files are ours, by name
         try:
-            remove_named(site, stage, names)
+            remove_named(site, stage, tuple(dict.fromkeys(names + day_names())))
         except OSError as e:
             raise InputError(f"cannot clear {str(stage)!r} (left by an earlier run): {e.strerror or e}; "
                              "remove it by hand") from None

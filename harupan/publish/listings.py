@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 from ..renderers import site as pages
+from ..renderers.games import views
 from .assets import shared_key, write_shared_pages
 from ..engine.errors import InputError
 from .atomic import Transaction
@@ -71,6 +72,12 @@ def _sitemaps(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
     return out
 
 
+def held_titles(folder: Path) -> list[str]:
+    """The names of the games a published day holds, told by their files (a day made before a
+    game was added has none of them), without reading its ``puzzle.json``."""
+    return [v.title for v in views() if v.files and all((folder / f).is_file() for f in v.files)]
+
+
 def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
                   problems: list[str] | None = None, *, every_month: bool = False) -> dict[Path, bytes]:
     """Every listing file for the listed ``dates`` (oldest first): the archive's index and month
@@ -96,7 +103,7 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict
     for d in reversed(dates[-30:]):
         entries.append({"title": f"{pages.date_ko(d.isoformat())}의 판",
                         "url": cfg.base_url + day_path(d) + "index.html", "updated": midnight(d, cfg.timezone),
-                        "summary": "사천성과 십이지 머지, 오늘의 판이 열렸습니다."})
+                        "summary": pages.feed_summary(held_titles(site / day_path(d)))})
     out[site / "feed.xml"] = pages.feed_xml(entries, sd).encode()
     out.update(_sitemaps(site, cfg, dates, rule_list, latest.isoformat() if latest else None))
     out[site / "404.html"] = pages.not_found_page(sd).encode()

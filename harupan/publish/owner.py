@@ -46,6 +46,7 @@ def _static_pattern() -> str:
     from .assets import static_files
 
     names = {n.removeprefix("static/") for n in static_files()} | {"fonts/sans.woff", "fonts/.sans.key"}
+    names.add("art.svg")  # the art sheet before it was named by its content (renderers/site.py art_path)
     names |= {n.rsplit("/", 1)[0] for n in names if "/" in n}
     return "|".join(re.escape(n) for n in sorted(names))
 

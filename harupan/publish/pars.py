@@ -1,19 +1,18 @@
-"""A day's slow parts made ahead of their day, so the midnight run does not wait for them.
+"""A day's slow pieces made ahead of their day, so the midnight run does not wait for them.
 
-The full par bot plays a whole game (about 17 s on a 2-core machine) and the three Shisen-sho
-layouts are dealt, proved and graded (about a second each). All of it depends on the date
-alone, so ``harupan prepare`` makes the coming days' parts at any quiet hour and keeps them in
-``SITE/.pars/YYYY-MM-DD.json``. When the day comes, the run takes the kept parts instead of
-making them again; the bot and the generator are deterministic, so the published
-``puzzle.json`` has the same bytes either way.
+Each game names its slow pieces (``Game.slow_pieces``): today the zodiac par game (the full
+bot plays a whole game, about 17 s on a 2-core machine) and the Shisen-sho layouts (each dealt,
+proved and graded: seconds). A piece depends on the date and settings alone, so ``harupan
+prepare`` makes the coming days' slow pieces at any quiet hour and keeps them in
+``SITE/.pars/YYYY-MM-DD.json``. When the day comes, the run takes the kept pieces instead of
+making them again; the games are deterministic, so the published ``puzzle.json`` has the same
+bytes either way.
 
-A kept part is trusted only as far as it can be checked. The record must be for that date and
-from the same generator version. The par must be from the same bot and replay to the result it
-claims. A layout must be the generator's own deal for its date, level and attempt (dealt again
-here, which is cheap), and its removal order must clear it; its measures are taken as kept (the
-same generator version gives the same figures). A part that fails a check is made again, with a
-line on stderr; the parts that pass are still used. Once the day is published its record is
-removed.
+A kept piece is trusted only as far as it can be checked. The record must be for that date and
+from the same generator version; then each piece's own game checks it (``Game.kept_fault``: the
+par replays to what it claims; a layout is dealt again from its attempt and its order replayed).
+A piece that fails a check is made again, with a line on stderr; the pieces that pass are still
+used. Once the day is published its record is removed.
 
 Preparing does not take the site's lock: a record is never part of the site, so preparing can
 overlap a publishing run. It takes a lock of its own, ``.pars/.prepare.lock``, so one prepare
@@ -29,101 +28,67 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 
-from ..engine.errors import InputError
-from ..engine.shisen.board import layout_from_dict
-from ..generator.daily import bundle_json, day_part
-from ..generator.games.shisen import order_fault
-from ..generator.games.zodiac import Par, par_fault
-from ..generator.shisen import DEFAULT_SIZE, GENERATOR_VERSION, PRESETS, deal, parse_size
+from ..generator.daily import GENERATOR_VERSION, bundle_json, day_part
+from ..generator.games import Json, Piece, Settings, game_for_piece, games
 from .atomic import drop_temp, lstat_at, open_dir, temp_name, unlink_at, write_error, write_locked
 from .lock import LockBusy, SiteLock
 from .notes import note
 
-FORMAT = "harupan/prepared@1"
+FORMAT = "harupan/prepared@2"  # @1 (kept the par and the layouts by name) is read as "not a record": made again
 FOLDER = ".pars"
 LOCK_NAME = ".prepare.lock"
-
-
-@dataclass(frozen=True)
-class Kept:
-    """The parts of a day that passed their checks."""
-
-    par: dict | None = None
-    layouts: dict[str, dict] = field(default_factory=dict)
 
 
 def par_path(site: Path, date: _dt.date) -> Path:
     return Path(site) / FOLDER / f"{date.isoformat()}.json"
 
 
-def record_json(date: str, par: dict | None, layouts: dict[str, dict]) -> bytes:
-    record = {"format": FORMAT, "date": date, "generator": GENERATOR_VERSION, "size": DEFAULT_SIZE,
-              "par": par, "shisen": layouts}
+def piece_key(piece: Piece) -> str:
+    """A piece's name in a record: its parts joined by ``/`` (``par/2026-12-01/full``)."""
+    return "/".join(piece)
+
+
+def slow_pieces(day: _dt.date, settings: Settings) -> list[Piece]:
+    """Every game's pieces worth making ahead for ``day``, in page order."""
+    return [p for g in games() for p in g.slow_pieces(day, settings)]
+
+
+def record_json(date: str, made: Mapping[Piece, Json]) -> bytes:
+    record = {"format": FORMAT, "date": date, "generator": GENERATOR_VERSION,
+              "pieces": {piece_key(p): v for p, v in made.items()}}
     return bundle_json(record)  # the same canonical form as a day's puzzle.json
 
 
 def problem(record: object, date: str) -> str | None:
-    """Why a record cannot stand in for any part of ``date``, or None when its parts may."""
+    """Why a record cannot stand in for any piece of ``date``, or None when its pieces may."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         return f"not a {FORMAT} record"
     if record.get("date") != date:
         return f"it is for {record.get('date')!r}"
     if record.get("generator") != GENERATOR_VERSION:
         return f"it is from generator {record.get('generator')!r}, this is {GENERATOR_VERSION}"
-    if record.get("size") != DEFAULT_SIZE:
-        return f"its layouts are {record.get('size')!r}, not {DEFAULT_SIZE}"
+    if not isinstance(record.get("pieces"), dict):
+        return "it holds no pieces"
     return None
 
 
-def par_problem(par: object, date: str, bot: str) -> str | None:
-    """Why a kept par cannot stand in for the bot's game on ``date``, or None when it can."""
-    if not isinstance(par, dict) or par.get("bot") != bot:
-        return f"its par is not from the {bot!r} bot"
-    try:
-        kept = Par.from_json(par)
-    except (KeyError, TypeError, ValueError) as e:
-        return f"its par does not read ({e!r})"
-    return par_fault(date, kept)
-
-
-def layout_problem(data: object, date: str, level: str) -> str | None:
-    """Why a kept layout is not the generator's own for ``date`` and ``level``, or None."""
-    try:
-        layout = layout_from_dict(data, source=f"kept {level} layout")
-        attempt = (layout.difficulty or {}).get("attempt")
-        if not isinstance(attempt, int) or isinstance(attempt, bool) or attempt < 1:
-            return f"its {level} layout names no attempt"
-        width, height = parse_size(DEFAULT_SIZE)
-        board, seed = deal(date, width, height, PRESETS[level], attempt)
-        if layout.seed != seed or layout.board != board or layout.date != date:
-            return f"its {level} layout is not the generator's deal for {date}"
-        if (layout.difficulty or {}).get("preset") != level:
-            return f"its {level} layout is graded as {(layout.difficulty or {}).get('preset')!r}"
-        fault = order_fault(layout)
-        if fault is not None:
-            return f"its {level} layout's order does not clear it{fault}"
-    except InputError as e:
-        return f"its {level} layout does not read ({e})"
-    return None
-
-
-def load(site: Path, day: _dt.date, bot: str | None, levels=()) -> Kept:
-    """The kept parts for ``day`` that pass their checks (see the module docstring)."""
+def load(site: Path, day: _dt.date, settings: Settings) -> dict[Piece, Json]:
+    """The kept pieces for ``day`` that pass their checks (see the module docstring)."""
     path = par_path(site, day)
     date = day.isoformat()  # as records, seeds and layouts spell it
     try:
         if path.stat().st_size > 16 << 20:
             note(f"ignoring kept parts {path}: larger than 16 MB; making them again")
-            return Kept()
+            return {}
         data = path.read_bytes()
     except FileNotFoundError:
-        return Kept()
+        return {}
     except OSError as e:
         note(f"ignoring kept parts {path}: {e.strerror or e}")
-        return Kept()
+        return {}
     try:
         record = json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError) as e:
@@ -132,25 +97,18 @@ def load(site: Path, day: _dt.date, bot: str | None, levels=()) -> Kept:
         why = problem(record, date)
     if why is not None:
         note(f"ignoring kept parts {path}: {why}; making them again")
-        return Kept()
-    par = None
-    if bot is not None:
-        why = par_problem(record.get("par"), date, bot)
-        if why is None:
-            par = record["par"]
-        elif record.get("par") is not None:
-            note(f"ignoring the par kept in {path}: {why}; playing the game again")
-    layouts = {}
-    kept_layouts = record.get("shisen") if isinstance(record.get("shisen"), dict) else {}
-    for level in levels:
-        if level not in kept_layouts:
+        return {}
+    kept: dict[Piece, Json] = {}
+    for piece in slow_pieces(day, settings):
+        key = piece_key(piece)
+        if key not in record["pieces"]:
             continue
-        why = layout_problem(kept_layouts[level], date, level)
+        why = game_for_piece(piece).kept_fault(piece, record["pieces"][key])
         if why is None:
-            layouts[level] = kept_layouts[level]
+            kept[piece] = record["pieces"][key]
         else:
-            note(f"ignoring a layout kept in {path}: {why}; dealing it again")
-    return Kept(par, layouts)
+            note(f"ignoring {key} kept in {path}: {why}; making it again")
+    return kept
 
 
 def prepare_lock(site: Path) -> SiteLock:
@@ -194,13 +152,10 @@ def _exists(site: Path, path: Path) -> bool:
         os.close(fd)
 
 
-def make(task: tuple) -> tuple[_dt.date, bytes]:
-    """One day's slow parts as the bytes of its record (module level, for a process pool)."""
-    day, bot, levels = task
-    date = day.isoformat()
-    par = day_part(("par", date, bot)) if bot is not None else None
-    layouts = {level: day_part(("shisen", date, DEFAULT_SIZE, level)) for level in levels}
-    return day, record_json(date, par, layouts)
+def make(task: tuple[_dt.date, Settings]) -> tuple[_dt.date, bytes]:
+    """One day's slow pieces as the bytes of its record (module level, for a process pool)."""
+    day, settings = task
+    return day, record_json(day.isoformat(), {p: day_part(p) for p in slow_pieces(day, settings)})
 
 
 def write(site: Path, date: _dt.date, data: bytes) -> None:

@@ -32,6 +32,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.errors import InputError
+from ..generator.games import Settings
 from . import app, pars, rules
 from .assets import static_files
 from .atomic import Transaction, drop_temp
@@ -169,14 +170,13 @@ def _days_before(day: _dt.date, n: int) -> list[_dt.date]:
     return [day - _dt.timedelta(days=k) for k in range(1, n + 1) if day.toordinal() > k]
 
 
-def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jobs: int = 1,
+def prepare(site: Path, dates: list[_dt.date], settings: Settings, *, jobs: int = 1,
             progress=None) -> dict[str, int]:
-    """Make the slow parts of ``dates`` (the par game, the Shisen-sho layouts of ``levels``) ahead
-    of their day and keep them (publish/pars.py). Days already published or already kept whole
-    are left alone. Not the site's lock (the kept files are not part of the site) but the prepare
-    lock: one prepare at a time (see publish/pars.py)."""
+    """Make the slow pieces of ``dates`` (each game names its own: the par game, the Shisen-sho
+    layouts) ahead of their day and keep them (publish/pars.py). Days already published or already
+    kept whole are left alone. Not the site's lock (the kept files are not part of the site) but the
+    prepare lock: one prepare at a time (see publish/pars.py)."""
     site = check_site_dir(site)
-    levels = tuple(levels)
     counts = {"prepared": 0, "kept already": 0, "published already": 0}
     lock = pars.prepare_lock(site)
     lock.acquire(wait=2.0)  # a publishing run takes it for a moment to remove a leftover
@@ -189,12 +189,12 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
                 counts["published already"] += 1
                 pars.forget(site, d, locked=True)  # published while it was being prepared
                 continue
-            kept = pars.load(site, d, bot, levels)
-            if (bot is None or kept.par is not None) and set(levels) <= set(kept.layouts):
+            kept = pars.load(site, d, settings)
+            if set(pars.slow_pieces(d, settings)) <= set(kept):
                 counts["kept already"] += 1
                 drop_temp(site, pars.par_path(site, d))  # what a killed prepare left of it, if anything
             else:
-                todo.append((d, bot, levels))
+                todo.append((d, settings))
 
         def keep(date: _dt.date, data: bytes) -> None:
             pars.write(site, date, data)
@@ -203,7 +203,7 @@ def prepare(site: Path, dates: list[_dt.date], bot: str | None, levels=(), *, jo
                 progress(counts["prepared"], len(todo), date=date, state="prepared")
 
         if progress:
-            progress(0, len(todo), dates=[d for d, _, _ in todo])
+            progress(0, len(todo), dates=[d for d, _ in todo])
         map_days(pars.make, todo, jobs, keep)
     finally:
         lock.release()

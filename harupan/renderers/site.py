@@ -18,39 +18,51 @@ def vocabulary() -> str:
     from .games import views
     from .sheets import WEEKDAYS_KO
 
-    fixed = "의 사천성( , )과와 십이지 머지 시작 판 년 월 일 의 판 사천성과 십이지 머지, 오늘의 판이 열렸습니다."
+    fixed = "의 ( , )과와 년 월 일 의 판, 오늘의 판이 열렸습니다."
     return (fixed + "".join(WEEKDAYS_KO) + "".join(DIFFICULTY_KO.values())
-            + "".join(v.vocabulary() for v in views()))
+            + "".join(v.title + v.vocabulary() for v in views()))
 
 
-def level_order(levels) -> list[str]:
-    """Shisen-sho levels in the order a player reads them everywhere: 쉬움, 보통, 어려움 (others after)."""
-    known = list(DIFFICULTY_KO)
-    return sorted(levels, key=lambda lv: (known.index(lv) if lv in known else len(known), lv))
+def join_ko(words: list[str]) -> str:
+    """``A``, ``A와 B``, ``A, B와 C``: Korean for a list, the particle fitting the last but one."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-2] + [particle(words[-2], "와/과")]) + " " + words[-1]
 
 
-def day_lead(bundle: dict, level: str) -> str:
-    """The day page's lead line, describing the Shisen-sho level shown (the script swaps it per level)."""
-    date = bundle["date"]
-    layout = bundle["shisen"][level]
-    shisen = f"사천성({DIFFICULTY_KO.get(level, level)}, {layout['width']}×{layout['height']})"
-    return f"{date_ko(date)}의 {particle(shisen, '와/과')} 십이지 머지 시작 판"
+def variants(bundle: dict) -> list[str]:
+    """The versions of the day its page switches between (a game's, such as Shisen-sho's levels)."""
+    from .games import day_views
+
+    return next((vs for v in day_views(bundle) if (vs := v.variants(bundle))), [])
+
+
+def day_lead(bundle: dict, variant: str | None = None) -> str:
+    """The day page's lead line: the date and each game's phrase, for the page's ``variant`` (the
+    script swaps it per variant)."""
+    from .games import day_views
+
+    return f"{date_ko(bundle['date'])}의 " + join_ko([v.lead(bundle, variant) for v in day_views(bundle)])
+
+
+def feed_summary(titles: list[str]) -> str:
+    """A feed entry's summary: the games the day holds, by name."""
+    return f"{join_ko(titles)}, 오늘의 판이 열렸습니다."
 
 
 def day_context(bundle: dict, site: dict, path: str) -> dict:
     """The day for the templates: its own facts, then each game's (renderers/games), and the
     sections to include, in page order."""
     from .games import day_views
-    from .games.shisen import featured
 
     date = bundle["date"]
+    image = next((v.page_image for v in day_views(bundle) if v.page_image), None)
     day = {
         "title": date_ko(date),
-        "description": day_lead(bundle, featured(bundle)),
-        "level_names": {lv: DIFFICULTY_KO.get(lv, lv) for lv in bundle["shisen"]},
+        "description": day_lead(bundle),
         "path": path,
         "url": site["base_url"] + path + "index.html",
-        "image_url": site["base_url"] + path + "zodiac.png",
+        "image_url": site["base_url"] + path + image if image else None,
     }
     sections = []
     for v in day_views(bundle):
@@ -67,14 +79,23 @@ def play_data(bundle: dict) -> dict:
     return {"date": bundle["date"], **{v.name: v.play_data(bundle) for v in day_views(bundle)}}
 
 
-ART_PATH = "static/art.svg"  # the site's art sheet (renderers/svg.py ArtSheet), from the site's root
+def art_path() -> str:
+    """The site's art sheet (renderers/svg.py ArtSheet), from the site's root, named by its
+    content: a page frames its tiles by their places on the sheet it names, so a sheet that
+    changes (a game added, art redrawn) goes to a new name and the pages already published keep
+    theirs (``static/art.svg``, as harupan wrote it before, included)."""
+    import hashlib
+
+    from .games import site_art
+
+    return f"static/art-{hashlib.sha256(site_art().svg.encode()).hexdigest()[:12]}.svg"
 
 
 def art_sprite(root: str) -> Markup:
     """The page's one hidden reference to the art sheet, which its tiles frame."""
     from .games import site_art
 
-    return Markup(site_art().sprite(root + ART_PATH))
+    return Markup(site_art().sprite(root + art_path()))
 
 
 def play_art(bundle: dict) -> tuple[dict, dict]:
@@ -85,7 +106,7 @@ def play_art(bundle: dict) -> tuple[dict, dict]:
     labels: dict = {}
     for v in day_views(bundle):
         labels.update(v.labels(bundle))
-    labels["leads"] = {lv: day_lead(bundle, lv) for lv in level_order(bundle["shisen"])}
+    labels["leads"] = {var: day_lead(bundle, var) for var in variants(bundle)}
     return site_art().positions(), labels
 
 
@@ -100,15 +121,15 @@ def day_page(bundle: dict, site: dict, path: str) -> str:
     root = "../../../"
     symbols = Markup('<script type="application/json" id="harupan-art">') + dump(art) + Markup("</script>")
     return environment().get_template("day.html").render(
-        site=site, root=root, day=day_context(bundle, site, path), levels=level_order(bundle["shisen"]),
-        art=art_sprite(root), art_href=root + ART_PATH,
+        site=site, root=root, day=day_context(bundle, site, path), levels=variants(bundle),
+        art=art_sprite(root), art_href=root + art_path(),
         play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": symbols})
 
 
 def home_page(bundle: dict | None, site: dict, path: str | None, rules: list[dict]) -> str:
     day = day_context(bundle, site, path) if bundle and path is not None else None
-    levels = level_order(bundle["shisen"]) if bundle else []
-    art = {"art": art_sprite(""), "art_href": ART_PATH} if day else {}
+    levels = variants(bundle) if bundle else []
+    art = {"art": art_sprite(""), "art_href": art_path()} if day else {}
     return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels,
                                                           **art)
 

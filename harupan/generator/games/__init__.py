@@ -1,4 +1,4 @@
-"""The games of the day, found through one registry: Shisen-sho, then zodiac merge (their page order).
+"""The games of the day, found through one registry: Shisen-sho, zodiac merge, then 사색패 (their page order).
 
 A new game is one module here that defines a :class:`Game` and calls :func:`register`, plus its
 drawing side in ``renderers/games``, its templates and its browser module (docs/adding-a-game.md).
@@ -6,12 +6,16 @@ drawing side in ``renderers/games``, its templates and its browser module (docs/
 
 from __future__ import annotations
 
-from .base import Game, Piece, Settings, game, game_for_piece, games, register, unregister
+from .base import (DayGame, Game, GameInfo, Json, Option, Piece, Settings, SettingValue, game, game_for_file,
+                   game_for_piece, games, options, register, unregister)
 from .shisen import Shisen, ShisenPart
+from .cards import Cards
 from .zodiac import Par, Zodiac, ZodiacPart
 
 register(Shisen())
 register(Zodiac())
+register(Cards())
 
-__all__ = ["Game", "Par", "Piece", "Settings", "Shisen", "ShisenPart", "Zodiac", "ZodiacPart", "game",
-           "game_for_piece", "games", "register", "unregister"]
+__all__ = ["Cards", "DayGame", "Game", "GameInfo", "Json", "Option", "Par", "Piece", "SettingValue", "Settings", "Shisen",
+           "ShisenPart", "Zodiac", "ZodiacPart", "game", "game_for_file", "game_for_piece", "games", "options", "register",
+           "unregister"]

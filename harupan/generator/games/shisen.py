@@ -5,13 +5,12 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
 from ...engine.errors import CheckFailed, InputError
-from ...engine.shisen.board import Layout, layout_from_dict, layout_to_dict
+from ...engine.shisen import parse_any
+from ...engine.shisen.board import FORMAT, Layout, layout_from_dict, layout_to_dict
 from ...engine.shisen.game import replay
-from ..shisen import generate
-from .base import Piece, Settings
+from ..shisen import DEFAULT_SIZE, DIFFICULTIES, PRESETS, deal, generate, parse_size
+from .base import Json, Option, Piece, Settings
 
 
 @dataclass(frozen=True)
@@ -33,22 +32,64 @@ def order_fault(layout: Layout) -> str | None:
     return ""
 
 
+def layout_fault(data: Json, date: str, size: str, level: str) -> str | None:
+    """Why a layout kept ahead is not the generator's own for ``date``, ``size`` and ``level``, or
+    None: it is dealt again from its attempt (cheap) and its removal order replayed; its measures
+    are taken as kept (the same generator version gives the same figures)."""
+    try:
+        layout = layout_from_dict(data, source=f"kept {level} layout")
+        attempt = (layout.difficulty or {}).get("attempt")
+        if not isinstance(attempt, int) or isinstance(attempt, bool) or attempt < 1:
+            return f"its {level} layout names no attempt"
+        width, height = parse_size(size)
+        board, seed = deal(date, width, height, PRESETS[level], attempt)
+        if layout.seed != seed or layout.board != board or layout.date != date:
+            return f"its {level} layout is not the generator's deal for {date}"
+        if (layout.difficulty or {}).get("preset") != level:
+            return f"its {level} layout is graded as {(layout.difficulty or {}).get('preset')!r}"
+        fault = order_fault(layout)
+        if fault is not None:
+            return f"its {level} layout's order does not clear it{fault}"
+    except InputError as e:
+        return f"its {level} layout does not read ({e})"
+    return None
+
+
 class Shisen:
     name = "shisen"
     script = "shisen.js"
     piece_kinds: tuple[str, ...] = ("shisen",)
+    part_type = ShisenPart
+    options: tuple[Option, ...] = (
+        Option("difficulties", DIFFICULTIES, DIFFICULTIES, many=True),  # the levels offered, a layout each
+        Option("size", DEFAULT_SIZE, (DEFAULT_SIZE,)),  # the day's board (the page and sheets are drawn for it)
+    )
+
+    file_format: str | None = FORMAT  # a board file: this JSON, or the text form (any file no other game claims)
+
+    def read_file(self, text: str, data: Json | None, source: str) -> Json:
+        layout = parse_any(text, source=source) if data is None else layout_from_dict(data, source=source)
+        return layout_to_dict(layout)
 
     def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
-        return [("shisen", date.isoformat(), settings.size, level) for level in settings.difficulties]
+        size = settings.text(self.name, "size")
+        return [("shisen", date.isoformat(), size, level) for level in settings.items(self.name, "difficulties")]
 
     def piece_cost(self, piece: Piece) -> float:
         return 1.0
 
-    def make_piece(self, piece: Piece) -> dict[str, Any]:
+    def make_piece(self, piece: Piece) -> Json:
         _, date, size, level = piece
         return layout_to_dict(generate(date, size, level))
 
-    def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Any]) -> ShisenPart:
+    def slow_pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
+        return self.pieces(date, settings)  # each layout is dealt, proved and graded: seconds
+
+    def kept_fault(self, piece: Piece, made: Json) -> str | None:
+        _, date, size, level = piece
+        return layout_fault(made, date, size, level)
+
+    def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Json]) -> ShisenPart:
         return self.part_from_json({p[3]: made[p] for p in self.pieces(date, settings)}, date)
 
     def verify(self, date: _dt.date, part: ShisenPart) -> None:
@@ -57,10 +98,10 @@ class Shisen:
             if fault is not None:
                 raise CheckFailed(f"{date} shisen {level}: the published order does not clear the board{fault}")
 
-    def part_to_json(self, part: ShisenPart) -> dict[str, Any]:
+    def part_to_json(self, part: ShisenPart) -> Json:
         return {level: layout_to_dict(layout) for level, layout in part.layouts.items()}
 
-    def part_from_json(self, data: Any, date: _dt.date) -> ShisenPart:
+    def part_from_json(self, data: Json, date: _dt.date) -> ShisenPart:
         if not isinstance(data, dict) or not data:
             raise InputError("shisen: expected the layouts by level")
         return ShisenPart({level: layout_from_dict(d, source=f"{date} shisen {level}") for level, d in data.items()})

@@ -11,7 +11,7 @@ from ...engine.errors import CheckFailed, InputError
 from ...engine.status import GameState
 from ...engine.schema import Field, Obj, check
 from ...engine.zodiac import FORMAT, check_cells, replay, seed_for, start_cells
-from .base import Piece, Settings
+from .base import Json, Option, Piece, Settings
 
 
 PAR = Obj({"bot": Field("str", choices=("full", "quick")), "moves": Field("str", hi=100_000),
@@ -61,25 +61,54 @@ class ZodiacPart:
     par: Par | None = None
 
 
+PAR_BOTS = ("full", "quick")
+
+
 class Zodiac:
     name = "zodiac"
     script = "zodiac.js"
     piece_kinds: tuple[str, ...] = ("par",)
+    part_type = ZodiacPart
+    # The par bot: "full" (about 17 s a game), "quick" (one move ahead); a day only drawn plays none.
+    options: tuple[Option, ...] = (Option("par", "full", PAR_BOTS, off="none"),)
+
+    file_format: str | None = FORMAT  # a start board file: {"format", "date" (optional), "start"}
+
+    def read_file(self, text: str, data: Json | None, source: str) -> Json:
+        if not isinstance(data, dict) or not isinstance(data.get("start"), list):
+            raise InputError(f"{source}: a zodiac file needs 'start', 16 ranks")
+        if data.get("date") is not None:
+            check(data["date"], Field("date"), f"{source}: date")
+        return {"date": data.get("date"), "start": check_cells(data["start"], source=source)}
 
     def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
-        return [("par", date.isoformat(), settings.par)] if settings.par is not None else []
+        bot = settings.text(self.name, "par")
+        return [("par", date.isoformat(), bot)] if bot in PAR_BOTS else []
 
     def piece_cost(self, piece: Piece) -> float:
         return 20.0 if piece[2] == "full" else 1.5
 
-    def make_piece(self, piece: Piece) -> dict[str, Any]:
+    def make_piece(self, piece: Piece) -> Json:
         from ..zodiac import par as play_par
 
         _, date, mode = piece
         game = play_par(date, mode)
         return Par(mode, game.moves, GameState(game.state), game.top, game.score).to_json()
 
-    def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Any]) -> ZodiacPart:
+    def slow_pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
+        return self.pieces(date, settings)  # the bot plays a whole game
+
+    def kept_fault(self, piece: Piece, made: Json) -> str | None:
+        _, date, bot = piece
+        if not isinstance(made, dict) or made.get("bot") != bot:
+            return f"its par is not from the {bot!r} bot"
+        try:
+            kept = Par.from_json(made)
+        except (KeyError, TypeError, ValueError) as e:
+            return f"its par does not read ({e!r})"
+        return par_fault(date, kept)
+
+    def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Json]) -> ZodiacPart:
         iso = date.isoformat()
         data: dict[str, Any] = {"format": FORMAT, "seed": seed_for(iso), "start": start_cells(iso)}
         for piece in self.pieces(date, settings):
@@ -94,16 +123,18 @@ class Zodiac:
         if fault is not None:
             raise CheckFailed(f"{iso} zodiac: {fault}")
 
-    def part_to_json(self, part: ZodiacPart) -> dict[str, Any]:
+    def part_to_json(self, part: ZodiacPart) -> Json:
         out: dict[str, Any] = {"format": part.format, "seed": part.seed, "start": list(part.start)}
         if part.par is not None:
             out["par"] = part.par.to_json()
         return out
 
-    def part_from_json(self, data: Any, date: _dt.date) -> ZodiacPart:
+    def part_from_json(self, data: Json, date: _dt.date) -> ZodiacPart:
         where = f"{date} zodiac"
         try:
             check(data, ZODIAC_PART, "zodiac")
+            if not isinstance(data, dict):  # check refused it already; this tells the type checker
+                raise InputError("expected an object")
             if data.get("par") is not None:
                 check(data["par"], PAR, "zodiac.par")
             check_cells(data["start"], source="zodiac.start")

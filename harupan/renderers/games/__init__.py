@@ -1,16 +1,18 @@
-"""The games' drawing sides, found through one registry: Shisen-sho, then zodiac merge (page order).
+"""The games' drawing sides, found through one registry: Shisen-sho, zodiac merge, then 사색패 (page order).
 
 Each view is registered under its game's name (generator/games); docs/adding-a-game.md.
 """
 
 from __future__ import annotations
 
-from .base import GameView, Sheet, day_views, print_set, register_view, site_art, unregister_view, view, views
+from .base import FilePages, GameView, Sheet, day_views, print_set, register_view, site_art, unregister_view, view, views
+from .cards import CardsView
 from .shisen import ShisenView
 from .zodiac import ZodiacView
 
 register_view(ShisenView())
 register_view(ZodiacView())
+register_view(CardsView())
 
-__all__ = ["GameView", "Sheet", "ShisenView", "ZodiacView", "day_views", "print_set", "register_view", "site_art",
+__all__ = ["CardsView", "FilePages", "GameView", "Sheet", "ShisenView", "ZodiacView", "day_views", "print_set", "register_view", "site_art",
            "unregister_view", "view", "views"]

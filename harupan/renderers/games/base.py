@@ -8,7 +8,7 @@ Everything a view gets is plain data: the day bundle's JSON form.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ...engine.errors import InputError
 from ..model import Drawing
@@ -17,12 +17,40 @@ from ..svg import ArtSheet, art_sheet
 Sheet = tuple[str, Drawing]  # a print page's title and drawing
 
 
+class FilePages(NamedTuple):
+    """What ``harupan render FILE`` draws from one game's standalone file."""
+
+    title: str  # the document's title (HTML, SVG)
+    pages: list[Sheet]  # PDF and HTML: every page
+    single: Drawing  # PNG and SVG: one picture
+    print_dpi: bool = True  # a PNG at print resolution; False: a screen image at its own size
+
+
 class GameView(Protocol):
     """One game's figures for the sheet and the page."""
 
     name: str  # the game's key in the bundle, as in generator/games
+    title: str  # its Korean name, as the feed's summary and the day's lead line say it
     files: tuple[str, ...]  # image files it adds to the day folder, in the order they are written
+    page_image: str | None  # the one of ``files`` a day page offers as its share picture (og:image), or None
     template: str  # its section of the day page (templates/), given ``day`` and ``base``
+
+    def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
+        """Its phrase in the day's lead line (``2026년 12월 1일의 A와 B``), for the page's
+        ``variant`` (see :meth:`variants`; None: the one shown first)."""
+        ...
+
+    def variants(self, bundle: dict[str, Any]) -> list[str]:
+        """The versions of the day the page switches between, in the order a player reads them
+        (Shisen-sho's levels); [] for a game with one. The page's script swaps the lead line per
+        variant, and the stats panel counts them."""
+        ...
+
+    def file_pages(self, data: dict[str, Any], paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        """A standalone file of the game (``harupan render FILE``, read by the game's
+        ``read_file``) drawn: ``answers`` adds the answer key, ``share`` asks for the share picture
+        where the game has one."""
+        ...
 
     def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
         """One of ``files`` from the bundle."""

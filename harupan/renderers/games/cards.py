@@ -1,9 +1,5 @@
 """사색패 손패 맞추기's drawing side: the hand picture, the print page with boxes to write melds in,
-the answer key, its page section and what the browser module needs.
-
-Written against the GameView protocol, but not registered yet (renderers/games/__init__.py):
-the registration comes with the interface work of issue 22's next part.
-"""
+the answer key, its page section and what the browser module needs."""
 
 from __future__ import annotations
 
@@ -12,11 +8,11 @@ from typing import Any
 from markupsafe import Markup
 
 from ..cardart import CARD_H, CARD_W, COLOURS, card_face, row_items
-from ..model import Drawing, Line, Primitive, RoundRect, Text
+from ..model import Drawing, Line, Primitive, RoundRect, Text, Use
 from ..raster import png_bytes, render_image
 from ..sheets import ACCENT, INK, MUTED, PAPERS, RULE, date_ko
 from ..svg import render_svg
-from .base import Sheet, site_art
+from .base import FilePages, Sheet, site_art
 
 TITLE = "사색패 손패 맞추기"
 CARDS_RULES = (
@@ -65,12 +61,14 @@ def figures_note(part: dict[str, Any]) -> str:
 
 
 def hand_drawing(hand: list[str], per_row: int = 7) -> Drawing:
-    """The hand in rows of ``per_row`` cards (three rows of seven for 21), in card units."""
+    """The hand in rows of ``per_row`` cards (three rows of seven for 21), in card units. Each
+    card is a :class:`Use` of its face, so on the page it is a frame of the site's art sheet
+    (``k-Y1`` … in :meth:`CardsView.art`) and in a PNG the same primitives drawn out."""
     gap, pad = 4.0, 8.0
     items: list[Primitive] = []
     rows = [hand[k:k + per_row] for k in range(0, len(hand), per_row)]
     for r, row in enumerate(rows):
-        items += row_items(row, pad, pad + r * (CARD_H + 8), gap=gap)
+        items += [Use(card_face(code), pad + k * (CARD_W + gap), pad + r * (CARD_H + 8)) for k, code in enumerate(row)]
     w = 2 * pad + per_row * CARD_W + (per_row - 1) * gap
     h = 2 * pad + len(rows) * CARD_H + (len(rows) - 1) * 8
     return Drawing(w, h, tuple(items), background=BACKGROUND)
@@ -140,8 +138,23 @@ def answer_page(part: dict[str, Any], date: str | None, paper: str = "a4") -> Dr
 
 class CardsView:
     name = "cards"
+    title = TITLE
     files: tuple[str, ...] = ("cards.png",)
+    page_image: str | None = None
     template = "day_cards.html"
+
+    def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
+        return "사색패 손패"
+
+    def variants(self, bundle: dict[str, Any]) -> list[str]:
+        return []
+
+    def file_pages(self, data: dict[str, Any], paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        date = data.get("date")
+        hand = hand_page(data, date, paper)
+        answer = answer_page(data, date, paper) if answers else None
+        pages = [(TITLE, hand)] + ([(TITLE + " 정답", answer)] if answer else [])
+        return FilePages("하루 판 · " + TITLE, pages, answer or hand)
 
     def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
         return png_bytes(render_image(hand_drawing(bundle["cards"]["hand"]), 3))
@@ -171,4 +184,5 @@ class CardsView:
 
     def vocabulary(self) -> str:
         part = {"score": 0, "figures": {"arrangements": 0, "near_best": 0, "nodes": 0}}
-        return figures_text(part) + figures_note(part) + "0123456789,"
+        # every Korean string this module holds, the print sheet's rules included (test_site checks it)
+        return figures_text(part) + figures_note(part) + "0123456789," + TITLE + "사색패 손패" + "".join(CARDS_RULES)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from markupsafe import Markup
@@ -11,7 +12,7 @@ from ..raster import png_bytes, render_image
 from ..sheets import DIFFICULTY_KO, board_drawing_items, difficulty_lines, shisen_page
 from ..svg import render_svg
 from ..tileart import ALL_CODES, TILE_H, TILE_W, label_ko, mahjong_tile
-from .base import Sheet, site_art
+from .base import FilePages, Sheet, site_art
 
 
 def featured(bundle: dict[str, Any]) -> str:
@@ -61,10 +62,32 @@ def level_lines(layout: dict[str, Any]) -> dict[str, str]:
     return {"facts": shisen_facts(layout), "note": difficulty_lines(layout.get("difficulty") or {})[1]}
 
 
+def level_order(levels: Iterable[str]) -> list[str]:
+    """Levels in the order a player reads them everywhere: 쉬움, 보통, 어려움 (others after)."""
+    known = list(DIFFICULTY_KO)
+    return sorted(levels, key=lambda lv: (known.index(lv) if lv in known else len(known), lv))
+
+
 class ShisenView:
     name = "shisen"
+    title = "사천성"
     files: tuple[str, ...] = ("shisen.png", "shisen-answer.png")
+    page_image: str | None = None
     template = "day_shisen.html"
+
+    def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
+        level = variant or featured(bundle)
+        layout = bundle["shisen"][level]
+        return f"사천성({DIFFICULTY_KO.get(level, level)}, {layout['width']}×{layout['height']})"
+
+    def variants(self, bundle: dict[str, Any]) -> list[str]:
+        return level_order(bundle["shisen"])
+
+    def file_pages(self, data: dict[str, Any], paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        puzzle = shisen_page(data, paper, easy=easy)
+        answer = shisen_page(data, paper, easy=easy, answers=True) if answers else None
+        pages = [("사천성 문제", puzzle)] + ([("사천성 정답", answer)] if answer else [])
+        return FilePages("하루 판 · 사천성", pages, answer or puzzle)
 
     def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
         layout = bundle["shisen"][featured(bundle)]
@@ -85,6 +108,7 @@ class ShisenView:
                                                 id_prefix="b-", sheet=site_art())),
                 "shisen_facts": shisen_facts(layout),
                 "shisen_facts_note": difficulty_lines(layout.get("difficulty") or {})[1],
+                "level_names": {lv: DIFFICULTY_KO.get(lv, lv) for lv in bundle["shisen"]},
                 **board_box(layout)}
 
     def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
@@ -112,4 +136,4 @@ class ShisenView:
                                              "first_moves": 1, "fatal_first_undecided": 1,
                                              "stuck_interval": [0, 1]})
         names = "".join(label_ko(c) for c in ALL_CODES)  # the script names tiles (aria-labels, hints)
-        return " · ×장" + figures + meaning + "".join(DIFFICULTY_KO.values()) + names  # and shisen_facts' own text
+        return "사천성( , ) · ×장" + figures + meaning + "".join(DIFFICULTY_KO.values()) + names  # and shisen_facts' own text

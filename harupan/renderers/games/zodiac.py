@@ -11,7 +11,7 @@ from ..raster import png_bytes, render_image
 from ..sheets import zodiac_page, zodiac_share
 from ..svg import render_svg
 from ..tileart import ZODIAC_NAMES, ZODIAC_SIZE, zodiac_tile
-from .base import Sheet, site_art
+from .base import FilePages, Sheet, site_art
 
 
 def par_text(par: dict[str, Any] | None) -> str:
@@ -31,8 +31,20 @@ def _start(bundle: dict[str, Any]) -> dict[str, Any]:
 
 class ZodiacView:
     name = "zodiac"
+    title = "십이지 머지"
     files: tuple[str, ...] = ("zodiac.png",)
+    page_image: str | None = "zodiac.png"  # the share card: the site's og:image since the start
     template = "day_zodiac.html"
+
+    def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
+        return "십이지 머지 시작 판"
+
+    def variants(self, bundle: dict[str, Any]) -> list[str]:
+        return []
+
+    def file_pages(self, data: dict[str, Any], paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        single = zodiac_share(data) if share else zodiac_page(data, paper)
+        return FilePages("하루 판 · 십이지 머지", [("십이지 머지 시작 판", single)], single, print_dpi=not share)
 
     def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
         return png_bytes(render_image(zodiac_share(_start(bundle))))
@@ -58,4 +70,4 @@ class ZodiacView:
 
     def vocabulary(self) -> str:
         won, over = ({"bot": "quick", "moves": "", "state": state, "top": 1, "score": 0} for state in ("won", "over"))
-        return par_text(won) + par_text(over) + "".join(ZODIAC_NAMES)  # par_text's own text
+        return par_text(won) + par_text(over) + "".join(ZODIAC_NAMES) + "십이지 머지 시작 판"  # par_text's, lead's
