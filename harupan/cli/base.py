@@ -86,7 +86,11 @@ class DateParam(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, datetime.date):
             return value
-        return parse_date(value)
+        try:
+            return parse_date(value)
+        except InputError as e:
+            option = param.opts[0] if param is not None and param.opts else "the command line"
+            raise InputError(f"{e} (given to {option})") from None
 
 
 DATE = DateParam()

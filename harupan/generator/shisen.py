@@ -36,7 +36,6 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
 from ..engine.rng import Rng
 from ..engine.shisen.board import Board, Layout
@@ -271,8 +270,8 @@ def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") ->
     """The day's layout: the first deal that passes every test, cheapest first: random and careful
     play in their bands over 64 games each, the solver's proof, the random share confirmed over
     up to 512 games, the look-ahead player in its band, every first move decided. The proof and
-    the opening analysis ride along."""
-    parse_date(date)
+    the opening analysis ride along. ``date`` is the day's ISO text as the seeds spell it, made
+    from a ``datetime.date`` (docs/design.md, "Dates"): it is not parsed again here."""
     width, height = parse_size(size)
     if difficulty not in PRESETS:
         raise InputError(f"unknown difficulty {difficulty!r}: choose one of {', '.join(PRESETS)}")

@@ -35,6 +35,7 @@ from typing import Any
 
 import yaml
 
+from ..engine.dates import parse_date
 from ..engine.errors import InputError
 
 
@@ -196,7 +197,7 @@ class Page:
     slug: str
     title: str
     summary: str
-    updated: str
+    updated: _dt.date | None  # None only on a page that failed its check
     sections: tuple[Section, ...]
     faq: tuple[tuple[str, str], ...]
     related: tuple[str, ...]
@@ -272,15 +273,15 @@ def parse_page(text: str, source: str, figure_kinds: dict) -> tuple[Page | None,
         c.fail(top["slug"].line, "slug", f"{slug!r} must be lower-case letters, digits and hyphens")
     title = c.text(top.get("title"), "title")
     summary = c.text(top.get("summary"), "summary")
-    updated = ""
+    updated = None
     if "updated" in top:
         u = top["updated"]
         if isinstance(u.value, _dt.date) and not isinstance(u.value, _dt.datetime):
-            updated = u.value.isoformat()
+            updated = u.value
         else:
             try:
-                updated = _dt.date.fromisoformat(str(u.value)).isoformat()
-            except ValueError:
+                updated = parse_date(str(u.value))
+            except InputError:
                 c.fail(u.line, "updated", f"expected a date YYYY-MM-DD, got {u.value!r}")
     sections = []
     for i, s in enumerate(c.items(top.get("sections"), "sections", min_items=1)):

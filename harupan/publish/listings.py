@@ -6,6 +6,7 @@ of the months, so no page grows with the archive but the index, by one line a mo
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 from pathlib import Path
 
@@ -23,7 +24,7 @@ __all__ = ["midnight", "write_listings", "listing_files"]
 MONTHS = ".months.json"  # in archive/: the days each month page lists, and what the pages were made with
 
 
-def _month_pages(site: Path, cfg: SiteConfig, isos: list[str], every: bool) -> dict[Path, bytes]:
+def _month_pages(site: Path, cfg: SiteConfig, dates: list[_dt.date], every: bool) -> dict[Path, bytes]:
     """The archive's month pages that may have changed, then the record of what they list: a
     month whose days, settings and templates are as recorded, and whose page is there, is left
     as it is, so a night renders one or two months, not ten years of them (``every``: all)."""
@@ -40,7 +41,7 @@ def _month_pages(site: Path, cfg: SiteConfig, isos: list[str], every: bool) -> d
             pass
     out: dict[Path, bytes] = {}
     months = {}
-    for (y, m), days in pages.by_month(isos).items():
+    for (y, m), days in pages.by_month(dates).items():
         name = f"{y:04d}-{m:02d}"
         months[name] = days
         path = site / "archive" / f"{y:04d}" / f"{m:02d}" / "index.html"
@@ -89,12 +90,11 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict
             if problems is None:
                 raise
             problems.append(str(e))
-    isos = [d.isoformat() for d in dates]
-    out[site / "archive" / "index.html"] = pages.archive_index(isos, sd).encode()
-    out.update(_month_pages(site, cfg, isos, every_month))
+    out[site / "archive" / "index.html"] = pages.archive_index(dates, sd).encode()
+    out.update(_month_pages(site, cfg, dates, every_month))
     entries = []
     for d in reversed(dates[-30:]):
-        entries.append({"title": f"{pages.date_ko(d.isoformat())}의 판",
+        entries.append({"title": f"{pages.day_ko(d)}의 판",
                         "url": cfg.base_url + day_path(d) + "index.html", "updated": midnight(d, cfg.timezone),
                         "summary": "사천성과 십이지 머지, 오늘의 판이 열렸습니다."})
     out[site / "feed.xml"] = pages.feed_xml(entries, sd).encode()
