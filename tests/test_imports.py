@@ -1,4 +1,4 @@
-"""Imports flow one way (DESIGN.md §2): cli → publish → generator/renderers → engine."""
+"""Imports flow one way (docs/design.md, "Layers, and why they import one way"): cli → publish → generator/renderers → engine."""
 
 import ast
 import re

@@ -1,4 +1,4 @@
-// Zodiac merge, protocol v1 (DESIGN.md §4), the same rules as harupan/engine/zodiac.py.
+// Zodiac merge, protocol v1 (docs/design.md, "Zodiac merge, protocol v1"), the same rules as harupan/engine/zodiac.py.
 import { Rng } from "./rng.js";
 
 export const PIG = 12;
