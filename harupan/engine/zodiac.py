@@ -271,10 +271,6 @@ def parse_start(text: str) -> list[int]:
     return check_cells(cells)
 
 
-def format_start(cells: Iterable[int]) -> str:
-    return ",".join(str(v) for v in cells)
-
-
 def seed_for(date: str) -> str:
     return f"harupan:zodiac:{date}"
 
