@@ -21,9 +21,8 @@ from ..engine.errors import CheckFailed, InputError
 from ..generator.daily import DayBundle, bundle_json, day_bundle, load_bundle_json, verify_bundle
 from ..generator.games import games
 from ..renderers import site as pages
-from ..renderers.games import view
+from ..renderers.games import print_set, view
 from ..renderers.pdf import render_pdf
-from ..renderers.sheets import print_set_pages
 from . import pars
 from .atomic import Transaction, lstat_at, open_below, open_dir, put_bytes, refuse_link, remove_named, write_error
 from .config import SiteConfig
@@ -156,7 +155,7 @@ def render_file(task: tuple[str, dict]) -> bytes:
     name, bundle = task
     if name in SHEETS:
         paper = name.removeprefix("sheet-").removesuffix(".pdf")
-        return render_pdf([d for _, d in print_set_pages(bundle, paper)], title=f"harupan {bundle['date']}")
+        return render_pdf([d for _, d in print_set(bundle, paper)], title=f"harupan {bundle['date']}")
     owner = next(g.name for g in games() if name in view(g.name).files)
     return view(owner).render_file(name, bundle)
 

@@ -58,7 +58,7 @@ def check_site_dir(site: Path) -> Path:
     content = rules.default_content().resolve()
     if resolved == content or content in resolved.parents:
         raise InputError(f"site folder {str(site)!r} is inside content/; choose another folder")
-    claim_site(site)
+    claim_site(site, static_files)
     refuse_planted_links(site)
     return site
 

@@ -269,14 +269,6 @@ def zodiac_share(data: dict) -> Drawing:
     return Drawing(1200, 630, tuple(items), background="#F6F1E6")
 
 
-def print_set_pages(bundle: dict, paper: str = "a4", easy: bool = False) -> list[tuple[str, Drawing]]:
-    """A day's print set from its bundle: every game's pages (every puzzle, the zodiac card), then
-    every answer key (renderers/games)."""
-    from .games import print_set
-
-    return print_set(bundle, paper, easy)
-
-
 def all_sheet_text() -> str:
     """Fixed text the sheets can draw, for the glyph check."""
     parts = list(SHISEN_RULES + ZODIAC_RULES) + list(WEEKDAYS_KO) + list(DIFFICULTY_KO.values()) + list(ZODIAC_NAMES)
