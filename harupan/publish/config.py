@@ -4,6 +4,7 @@ command options, each overriding the one before."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from importlib import resources
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -48,7 +49,8 @@ class SiteConfig:
         return replace(self, base_url=self.base_url.rstrip("/") + "/")
 
 
-def load_config(path=None, env=None, **overrides) -> SiteConfig:
+def load_config(path: str | os.PathLike[str] | None = None, env: Mapping[str, str] | None = None,
+                **overrides: object) -> SiteConfig:
     env = os.environ if env is None else env
     source = str(path) if path else "content/site.yaml"
     try:

@@ -31,7 +31,7 @@ def _month_pages(site: Path, cfg: SiteConfig, dates: list[_dt.date], every: bool
     sd = site_dict(cfg)
     key = shared_key(cfg) + cfg.base_url
     record = site / "archive" / MONTHS
-    before: dict = {}
+    before: dict[str, list[int]] = {}
     if not every:
         try:
             stored = json.loads(record.read_text(encoding="utf-8"))
@@ -51,7 +51,7 @@ def _month_pages(site: Path, cfg: SiteConfig, dates: list[_dt.date], every: bool
     return out
 
 
-def _sitemaps(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
+def _sitemaps(site: Path, cfg: SiteConfig, dates: list[_dt.date], rule_list: list[dict[str, str]],
               lastmod: str | None) -> dict[Path, bytes]:
     """``sitemap.xml`` is an index of sitemaps: one for the site's own pages
     (``archive/sitemap.xml``) and one a year of days (``archive/YYYY/sitemap.xml``, at most 366
@@ -61,7 +61,7 @@ def _sitemaps(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
     own += [{"loc": base + f"rules/{r['slug']}/index.html", "lastmod": None} for r in rule_list]
     out = {site / "archive" / "sitemap.xml": pages.sitemap_xml(own).encode()}
     index = [{"loc": base + "archive/sitemap.xml", "lastmod": lastmod}]
-    years: dict[int, list] = {}
+    years: dict[int, list[_dt.date]] = {}
     for d in dates:
         years.setdefault(d.year, []).append(d)
     for year, days in years.items():
@@ -72,7 +72,7 @@ def _sitemaps(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
     return out
 
 
-def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
+def listing_files(site: Path, cfg: SiteConfig, dates: list[_dt.date], rule_list: list[dict[str, str]],
                   problems: list[str] | None = None, *, every_month: bool = False) -> dict[Path, bytes]:
     """Every listing file for the listed ``dates`` (oldest first): the archive's index and month
     pages, the feed, the sitemap, the 404 page and the home page (last: it links the others).
@@ -105,7 +105,7 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict
     return out
 
 
-def write_listings(site: Path, cfg: SiteConfig, tx: Transaction, *, today=None,
+def write_listings(site: Path, cfg: SiteConfig, tx: Transaction, *, today: _dt.date | None = None,
                    problems: list[str] | None = None, every_month: bool = False) -> None:
     """Rule pages and the font subset (when their sources changed), then home, archive, feed,
     sitemap and 404 (the static files went first, in :func:`publish.site.build`), listing the

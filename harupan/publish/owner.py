@@ -205,7 +205,7 @@ def _links_below(folder: Path, shown: str) -> str | None:
     return None
 
 
-def _scan(path: str) -> list[os.DirEntry]:
+def _scan(path: str) -> list[os.DirEntry[str]]:
     try:
         with os.scandir(path) as entries:
             return sorted(entries, key=lambda e: e.name)
@@ -265,7 +265,7 @@ def refuse_planted_links(folder: Path, *, whole_tree: bool = False) -> None:
         raise refuse_link(folder / bad)
 
 
-def _claim(folder: Path, marker: str, what: str, recognise) -> None:
+def _claim(folder: Path, marker: str, what: str, recognise: Callable[[Path], str | None]) -> None:
     folder = Path(folder)
     try:
         st = os.stat(folder)

@@ -29,8 +29,10 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..engine.errors import InputError
 from ..engine.shisen.board import layout_from_dict
@@ -51,15 +53,15 @@ LOCK_NAME = ".prepare.lock"
 class Kept:
     """The parts of a day that passed their checks."""
 
-    par: dict | None = None
-    layouts: dict[str, dict] = field(default_factory=dict)
+    par: dict[str, Any] | None = None
+    layouts: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def par_path(site: Path, date: _dt.date) -> Path:
     return Path(site) / FOLDER / f"{date.isoformat()}.json"
 
 
-def record_json(date: str, par: dict | None, layouts: dict[str, dict]) -> bytes:
+def record_json(date: str, par: dict[str, Any] | None, layouts: dict[str, dict[str, Any]]) -> bytes:
     record = {"format": FORMAT, "date": date, "generator": GENERATOR_VERSION, "size": DEFAULT_SIZE,
               "par": par, "shisen": layouts}
     return bundle_json(record)  # the same canonical form as a day's puzzle.json
@@ -110,7 +112,7 @@ def layout_problem(data: object, date: str, level: str) -> str | None:
     return None
 
 
-def load(site: Path, day: _dt.date, bot: str | None, levels=()) -> Kept:
+def load(site: Path, day: _dt.date, bot: str | None, levels: Iterable[str] = ()) -> Kept:
     """The kept parts for ``day`` that pass their checks (see the module docstring)."""
     path = par_path(site, day)
     date = day.isoformat()  # as records, seeds and layouts spell it
@@ -194,7 +196,7 @@ def _exists(site: Path, path: Path) -> bool:
         os.close(fd)
 
 
-def make(task: tuple) -> tuple[_dt.date, bytes]:
+def make(task: tuple[_dt.date, str | None, Iterable[str]]) -> tuple[_dt.date, bytes]:
     """One day's slow parts as the bytes of its record (module level, for a process pool)."""
     day, bot, levels = task
     date = day.isoformat()
