@@ -22,7 +22,8 @@ from harupan.renderers.html import sheet_html
 from harupan.renderers.model import Drawing, place
 from harupan.renderers.pdf import render_pdf
 from harupan.renderers.raster import png_bytes, render_image
-from harupan.renderers.sheets import print_set_pages, shisen_page, zodiac_share
+from harupan.renderers.games import print_set
+from harupan.renderers.sheets import shisen_page, zodiac_share
 from harupan.renderers.svg import render_svg
 from harupan.renderers.tileart import ALL_CODES, mahjong_tile
 
@@ -43,7 +44,7 @@ def main():
     t0 = time.perf_counter()
     bundle = day_bundle(dt.date.fromisoformat(args.date)).to_json()
     print(f"(generating the day's puzzles, not counted: {time.perf_counter() - t0:.2f} s)")
-    t_layout, pages = timed(print_set_pages, bundle)
+    t_layout, pages = timed(print_set, bundle)
     t_pdf, pdf = timed(render_pdf, [d for _, d in pages])
     t_html, html = timed(sheet_html, pages, "bench", "a4")
     normal = bundle["shisen"]["normal"]

@@ -5,10 +5,11 @@ from collections import Counter
 
 import pytest
 
+from harupan.engine.dates import parse_date
 from harupan.engine.errors import InputError
 from harupan.engine.shisen import SOLVED, format_json, legal_pairs, replay, solve
 from harupan.generator.shisen import (FALLBACK_ATTEMPTS, GENERATOR_VERSION, PLAYOUTS, PRESETS,
-                                      confirm_band, generate, parse_date, parse_size, wilson)
+                                      confirm_band, generate, parse_size, wilson)
 
 from conftest import GOLDEN, artifact, need_golden, update_golden
 from shisen_oracles import scratch_play

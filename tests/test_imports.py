@@ -1,4 +1,4 @@
-"""Imports flow one way (DESIGN.md §2): cli → publish → generator/renderers → engine."""
+"""Imports flow one way (docs/design.md, "Layers, and why they import one way"): cli → publish → generator/renderers → engine."""
 
 import ast
 import re
@@ -135,3 +135,86 @@ def test_engine_imports_only_stdlib():
                 continue
             for m in mods:
                 assert m == "__future__" or m in sys.stdlib_module_names, f"{path} imports {m}"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports, in any form (an import inside a function
+    counts: it only hides a cycle). ``sources``: module -> (source, whether it is a package).
+    An imported name that is not a module stands for the module it is taken from."""
+    graph = {}
+    for mod, (source, is_package) in sources.items():
+        package = mod if is_package else mod.rpartition(".")[0]
+        edges = set()
+        for name in imports_in(source, package):
+            while name and name not in sources:
+                name = name.rpartition(".")[0]
+            if name and name != mod:
+                edges.add(name)
+        graph[mod] = edges
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every set of two or more modules of one layer that import each other round (Tarjan's
+    strongly connected components, restricted to each layer)."""
+    def layer(m: str) -> str:
+        return ".".join(m.split(".")[:2])
+
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if layer(w) != layer(v):
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_inside_a_layer():
+    """Modules of one layer import each other in one direction: a cycle (say sheets importing the
+    game views inside a function while the views import sheets at the top) means two modules
+    share a job (docs/design.md, "Layers, and why they import one way")."""
+    files = sorted(PKG.rglob("*.py"))
+    graph = import_graph({module_name(p): (p.read_text(encoding="utf-8"), p.name == "__init__.py") for p in files})
+    assert cycles(graph) == []
+
+
+def test_the_cycle_check_sees_a_cycle_hidden_in_a_function():
+    sources = {
+        "harupan.renderers.sheets": ("def pages():\n    from .games import print_set\n", False),
+        "harupan.renderers.games": ("from .shisen import ShisenView\n", True),
+        "harupan.renderers.games.shisen": ("from ..sheets import shisen_page\n", False),
+        "harupan.renderers.model": ("", False),
+        "harupan.publish.days": ("from ..renderers import sheets\n", False),
+    }
+    assert cycles(import_graph(sources)) == [["harupan.renderers.games", "harupan.renderers.games.shisen",
+                                              "harupan.renderers.sheets"]]
+    del sources["harupan.renderers.sheets"]
+    assert cycles(import_graph(sources)) == []

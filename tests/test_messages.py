@@ -85,3 +85,43 @@ def test_the_quick_start_says_how_to_look_at_the_site():
 def test_serve_help_says_it_serves(runner):
     r = runner.invoke(cli, ["site", "serve", "--help"])
     assert "publish into" not in r.output and "The site folder to serve" in r.output, r.output
+
+
+def _date_options():
+    """Every option of every command that takes a day: (command words, option name, its type)."""
+    import click
+
+    ctx = click.Context(cli)
+    out = []
+
+    def walk(cmd, words):
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                walk(cmd.get_command(ctx, name), words + [name])
+            return
+        for p in cmd.params:
+            if isinstance(p, click.Option) and any(o in ("--date", "--from", "--to") for o in p.opts):
+                out.append((words, p.opts[0], p.type))
+
+    walk(cli, [])
+    return out
+
+
+def test_every_date_option_takes_the_one_date_type():
+    """The issue counted nine day options, four of them parsed by hand: now all take ``DATE``,
+    which makes the day a ``datetime.date`` once."""
+    from harupan.cli.base import DATE
+
+    found = _date_options()
+    assert len(found) >= 9, found
+    assert [(w, o) for w, o, t in found if t is not DATE] == []
+
+
+@pytest.mark.parametrize("words, option", [(w, o) for w, o, _ in _date_options()],
+                         ids=lambda v: "-".join(v) if isinstance(v, list) else v)
+def test_a_bad_date_is_one_line_naming_the_option(runner, words, option):
+    """Refused while the options are read, before the command does anything (no site is made)."""
+    r = runner.invoke(cli, [*words, option, "2026-02-30"])
+    lines = r.stderr.splitlines()
+    assert r.exit_code == 2 and len(lines) == 1, r.stderr
+    assert "bad date '2026-02-30'" in lines[0] and f"(given to {option})" in lines[0], lines[0]

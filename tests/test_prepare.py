@@ -13,6 +13,7 @@ import harupan.generator.zodiac as bot
 from harupan.cli.main import cli
 from harupan.generator.games import game
 from harupan.publish import pars
+from harupan.publish.assets import static_files
 from harupan.publish.owner import claim_site
 
 from sitecheck import snapshot
@@ -220,7 +221,7 @@ def test_a_link_or_fifo_at_the_temporary_name_is_never_written_through(tmp_path,
     import os
 
     site = tmp_path / "site"
-    claim_site(site)  # a site of ours (an unmarked folder holding a symlink would be refused whole)
+    claim_site(site, static_files)  # a site of ours (an unmarked folder holding a symlink would be refused whole)
     (site / ".pars").mkdir()
     precious = tmp_path / "precious.txt"
     precious.write_text("mine")
@@ -251,7 +252,7 @@ def test_a_prepare_waits_out_a_publishing_runs_moment_with_the_lock(tmp_path, ru
     import threading
 
     site = tmp_path / "site"
-    claim_site(site)
+    claim_site(site, static_files)
     lock = pars.prepare_lock(site)
     lock.acquire()
     threading.Timer(0.3, lock.release).start()

@@ -255,7 +255,7 @@ def test_games_on_draws_made_side_by_side_match_apply(games):
 def test_worth_is_what_building_a_tile_from_rats_scores():
     from harupan.engine.zodiac import WORTH, worth
 
-    assert WORTH[PIG] == 6130  # DESIGN.md §4
+    assert WORTH[PIG] == 6130  # docs/design.md, "Zodiac merge, protocol v1"
     for rank in range(1, PIG):
         merged, gained = slide_line([rank, rank, 0, 0])
         assert merged[0] == rank + 1 and WORTH[rank + 1] == 2 * WORTH[rank] + gained  # one merge

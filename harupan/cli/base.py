@@ -1,7 +1,7 @@
 """The click group every command hangs from, and the helpers commands share.
 
 It turns our errors and click's usage errors into one line on stderr with the exit code of
-DESIGN.md §7 (2 bad input, 1 failed check), so no command prints a traceback unless --debug.
+docs/design.md, "Exit codes and bad input" (2 bad input, 1 failed check), so no command prints a traceback unless --debug.
 """
 
 from __future__ import annotations
@@ -86,7 +86,11 @@ class DateParam(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, datetime.date):
             return value
-        return parse_date(value)
+        try:
+            return parse_date(value)
+        except InputError as e:
+            option = param.opts[0] if param is not None and param.opts else "the command line"
+            raise InputError(f"{e} (given to {option})") from None
 
 
 DATE = DateParam()
@@ -139,7 +143,7 @@ def _one_line(text: str) -> str:
     return _QUOTED.sub(_clip, " ".join(text.split()))
 
 
-# Input size limits, checked before anything is parsed (DESIGN.md §7: bad input is exit 2).
+# Input size limits, checked before anything is parsed (docs/design.md, "Exit codes and bad input": exit 2).
 MB = 1 << 20
 BOARD_LIMIT = 1 * MB  # a Shisen-sho board, a zodiac start: a few kilobytes in practice
 LINE_LIMIT = 1 * MB  # one claim of zodiac verify (a full game is a few thousand letters)

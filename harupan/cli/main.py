@@ -1,4 +1,4 @@
-"""The ``harupan`` command: parse options, call one function, print, exit with DESIGN.md §7 codes."""
+"""The ``harupan`` command: parse options, call one function, print, exit with the codes of docs/design.md, "Exit codes and bad input"."""
 
 from __future__ import annotations
 

@@ -15,8 +15,8 @@ from ..renderers.fonts import use_font
 from ..renderers.html import sheet_html
 from ..renderers.pdf import render_pdf
 from ..renderers.raster import png_bytes, render_image
-from ..renderers.games import view
-from ..renderers.sheets import DPI, print_set_pages
+from ..renderers.games import print_set, view
+from ..renderers.sheets import DPI
 from ..renderers.svg import render_svg
 from .base import DATE, read_input
 
@@ -86,7 +86,7 @@ def sheet_cmd(date, paper, easy, font_file, out) -> None:
     if path is not None and Path(out).suffix.lower() not in (".pdf", ".html"):
         raise InputError(f"output {out!r} must end in .pdf or .html")
     use_font(font_file)
-    pages = print_set_pages(day_bundle(date).to_json(), paper, easy)
+    pages = print_set(day_bundle(date).to_json(), paper, easy)
     if Path(out).suffix.lower() != ".html":  # PDF, also for -o -
         data = render_pdf([d for _, d in pages], title=f"harupan {date}")
     else:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as _dt
+
 import click
 
 from ..engine.shisen import Layout, format_json, format_text, parse_any, shuffle, solve
 from ..engine.shisen.game import hint_from, legal_pairs
 from ..engine.shisen.solver import DEFAULT_BUDGET, SOLVED, UNSOLVABLE
 from ..generator.shisen import DEFAULT_SIZE, DIFFICULTIES, SIZES, generate
-from .base import emit_json, read_input
+from .base import DATE, emit_json, read_input
 
 FORMATS = click.Choice(["text", "json"])
 
@@ -19,14 +21,14 @@ def shisen() -> None:
 
 
 @shisen.command("generate")
-@click.option("--date", "date", required=True, help="The day, YYYY-MM-DD.")
+@click.option("--date", "day", type=DATE, required=True, help="The day, YYYY-MM-DD.")
 @click.option("--size", default=DEFAULT_SIZE, show_default=True,
               help=f"Board size WxH; offered: {', '.join(SIZES)} (any WxH with a multiple of 4 cells).")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal", show_default=True)
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
-def generate_cmd(date: str, size: str, difficulty: str, fmt: str) -> None:
+def generate_cmd(day: _dt.date, size: str, difficulty: str, fmt: str) -> None:
     """Deal the day's layout: proved solvable by the solver, graded by the traps it sets."""
-    layout = generate(date, size, difficulty)
+    layout = generate(day.isoformat(), size, difficulty)
     click.echo(format_json(layout) if fmt == "json" else format_text(layout.board), nl=False)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 
 import click
@@ -10,7 +11,7 @@ from ..engine.errors import InputError
 from ..engine.shisen.board import json_problem
 from ..engine.zodiac import FORMAT, NAMES_KO, Draws, Game, parse_start, replay, seed_for, start_cells
 from ..engine.dates import parse_date
-from .base import emit_json, read_lines
+from .base import DATE, emit_json, read_lines
 
 FORMATS = click.Choice(["text", "json"])
 
@@ -31,11 +32,11 @@ def grid_text(cells) -> str:
 
 
 @zodiac.command("start")
-@click.option("--date", "date", required=True, help="The day, YYYY-MM-DD.")
+@click.option("--date", "day", type=DATE, required=True, help="The day, YYYY-MM-DD.")
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
-def start_cmd(date: str, fmt: str) -> None:
+def start_cmd(day: _dt.date, fmt: str) -> None:
     """The day's start board (two spawns on an empty board, protocol v1)."""
-    parse_date(date)
+    date = day.isoformat()  # the protocol seeds from the ISO text
     cells = start_cells(date)
     if fmt == "json":
         emit_json({"format": FORMAT, "date": date, "seed": seed_for(date), "start": cells})
@@ -45,20 +46,18 @@ def start_cmd(date: str, fmt: str) -> None:
 
 
 @zodiac.command("replay")
-@click.option("--date", "date", default=None, help="Replay the day's game (YYYY-MM-DD).")
+@click.option("--date", "day", type=DATE, default=None, help="Replay the day's game (YYYY-MM-DD).")
 @click.option("--seed", default=None, help="Or replay from this seed string.")
 @click.option("--start", "start", default=None, help="With --seed: 16 comma-separated ranks to start from.")
 @click.option("--moves", required=True, help="Move letters, e.g. LLURD (U D L R).")
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
-def replay_cmd(date, seed, start, moves, fmt) -> None:
+def replay_cmd(day: _dt.date | None, seed: str | None, start: str | None, moves: str, fmt: str) -> None:
     """Replay move letters; prints the final board, score, counted moves, state and top rank."""
-    if (date is None) == (seed is None):
+    if (day is None) == (seed is None):
         raise InputError("give exactly one of --date or --seed")
     if start is not None and seed is None:
         raise InputError("--start goes with --seed (a date has its own start)")
-    if date is not None:
-        parse_date(date)
-    result = replay(moves, date=date, seed=seed, start=parse_start(start) if start else None)
+    result = replay(moves, date=day.isoformat() if day is not None else None, seed=seed, start=parse_start(start) if start else None)
     if fmt == "json":
         emit_json(result.to_dict())
     else:
@@ -157,14 +156,13 @@ def verify_cmd(ctx: click.Context, file: str) -> None:
 
 
 @zodiac.command("par")
-@click.option("--date", "date", required=True, help="The day, YYYY-MM-DD.")
+@click.option("--date", "day", type=DATE, required=True, help="The day, YYYY-MM-DD.")
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
-def par_cmd(date: str, fmt: str) -> None:
+def par_cmd(day: _dt.date, fmt: str) -> None:
     """The par: the expectimax bot plays the day's real game to its end."""
     from ..generator.zodiac import par
 
-    parse_date(date)
-    result = par(date)
+    result = par(day.isoformat())
     if fmt == "json":
         emit_json(result.to_dict())
     else:

@@ -258,6 +258,3 @@ def misdeal(hand: Iterable[str]) -> bool:
     if len({c[0] for c in cards if c != JOKER and int(c[1]) == SOLDIER}) == 4:
         return False
     return True
-
-
-CLAIM_PRIORITY = ("쯔모 화료", "론 화료", "바깥깡", "펑", "치")

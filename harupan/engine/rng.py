@@ -1,4 +1,4 @@
-"""The project RNG (DESIGN.md §3, normative): xoshiro128** seeded from SHA-256 of a string.
+"""The project RNG (docs/design.md, "The project RNG"; a contract): xoshiro128** seeded from SHA-256 of a string.
 
 Every random choice in engine/ and generator/ comes from here, so a date gives the same puzzles on
 every machine, and the browser client can reproduce them.

@@ -1,4 +1,4 @@
-"""Zodiac merge (십이지 머지), protocol v1 (DESIGN.md §4, normative).
+"""Zodiac merge (십이지 머지), protocol v1 (docs/design.md, "Zodiac merge, protocol v1"; a contract).
 
 A 4×4 board of ranks 0 (empty), 1 쥐 rat … 12 돼지 pig. The board is packed into one int, four
 bits a cell, cell ``i = 4·row + column`` at bits ``4i … 4i+3``. Every possible row (65,536 of
@@ -269,10 +269,6 @@ def parse_start(text: str) -> list[int]:
     except ValueError:
         raise InputError(f"bad start {text!r}: expected 16 comma-separated ranks 0..12") from None
     return check_cells(cells)
-
-
-def format_start(cells: Iterable[int]) -> str:
-    return ",".join(str(v) for v in cells)
 
 
 def seed_for(date: str) -> str:

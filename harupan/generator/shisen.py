@@ -39,7 +39,6 @@ import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
 from ..engine.rng import Rng
 from ..engine.shisen.board import Board, Layout, Pair
@@ -343,8 +342,8 @@ def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") ->
     play in their bands over 64 games each, the look-ahead player in its band ('hard'), the
     solver's proof and the random share confirmed over up to 512 games (1,024 on 'normal'; the
     cheaper of the two first), every first move decided. The proof and the opening analysis
-    ride along."""
-    parse_date(date)
+    ride along. ``date`` is the day's ISO text as the seeds spell it, made from a
+    ``datetime.date`` (docs/design.md, "Dates"): it is not parsed again here."""
     width, height = parse_size(size)
     if difficulty not in PRESETS:
         raise InputError(f"unknown difficulty {difficulty!r}: choose one of {', '.join(PRESETS)}")

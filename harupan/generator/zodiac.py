@@ -78,17 +78,6 @@ def evaluate(b: int) -> float:
     return _Search(0).evaluate(b)
 
 
-def _empties(b: int) -> list[int]:
-    return [i for i in range(16) if not (b >> (4 * i)) & 0xF]
-
-
-def _distinct(b: int) -> int:
-    seen = 0
-    for i in range(16):
-        seen |= 1 << ((b >> (4 * i)) & 0xF)
-    return (seen >> 1).bit_count()
-
-
 _LEFT, _RIGHT = row_tables()
 _UP, _DOWN = column_tables()
 _ROWS = struct.Struct("<4H")

@@ -127,7 +127,7 @@ def shared_key(cfg: SiteConfig) -> str:
     return _shared_key(cfg)
 
 
-def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict]:
+def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict[str, str]]:
     """The rule pages and the font subset, made again only when what they are made from changed
     (they are the same every night; making them was most of the listings' time). Returns the
     rule pages' slugs and titles for the other pages to link."""
@@ -137,7 +137,7 @@ def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict]:
         stored = json.loads(key_file.read_text(encoding="utf-8"))
         if (stored["key"] == key and (site / "static" / "fonts" / "sans.woff").is_file()
                 and all((site / "rules" / r["slug"] / "index.html").is_file() for r in stored["pages"])):
-            return stored["pages"]
+            return list(stored["pages"])
     except (OSError, ValueError, KeyError, TypeError):
         pass
     checked = rules.check()

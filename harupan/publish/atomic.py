@@ -30,17 +30,21 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
+from types import TracebackType
 from typing import Literal
 
 from ..engine.errors import InputError
+
+StrPath = str | os.PathLike[str]  # a path as the os functions take it
 
 
 class WriteError(InputError):
     """A file could not be written (exit 2), with the file's name."""
 
 
-def write_error(path, e: OSError, what: str = "write") -> WriteError:
+def write_error(path: StrPath, e: OSError, what: str = "write") -> WriteError:
     return WriteError(f"cannot {what} {str(path)!r}: {e.strerror or e}")
 
 
@@ -48,7 +52,7 @@ class LinkRefused(InputError):
     """A symbolic link where harupan writes, which it did not make (exit 2, naming it)."""
 
 
-def refuse_link(path) -> LinkRefused:
+def refuse_link(path: StrPath) -> LinkRefused:
     try:
         where = f" (to {os.readlink(path)!r})"
     except OSError:
@@ -86,7 +90,7 @@ def lstat_at(dir_fd: int, name: str) -> os.stat_result | None:
         return None
 
 
-def open_dir(root, folder, *, create: bool = False, made: list[Path] | None = None) -> int:
+def open_dir(root: StrPath, folder: StrPath, *, create: bool = False, made: list[Path] | None = None) -> int:
     """A descriptor of ``folder``, a folder at or below ``root``, opened a name at a time from
     ``root`` without following any link below it (the root itself is the operator's to name).
     Missing folders are made when ``create`` (appended to ``made``). A link on the way is a
@@ -135,7 +139,7 @@ def open_dir(root, folder, *, create: bool = False, made: list[Path] | None = No
     return fd
 
 
-def unlink_at(root, path) -> None:
+def unlink_at(root: StrPath, path: StrPath) -> None:
     """Remove the file ``path`` below ``root`` (never through a link); quiet if it is not there."""
     path = Path(path)
     try:
@@ -159,7 +163,7 @@ def ensure_dir(path: Path) -> None:
         raise InputError(f"output folder {str(path)!r} is not writable")
 
 
-def put_bytes(path, data: bytes, *, exclusive: bool = False, dir_fd: int | None = None,
+def put_bytes(path: StrPath, data: bytes, *, exclusive: bool = False, dir_fd: int | None = None,
               mode: int | None = None) -> None:
     """Create (or truncate) ``path`` and write ``data`` to it, flushed to disk. The one function
     that writes file contents; it never follows a symlink at ``path``. With ``dir_fd`` the file is
@@ -219,7 +223,7 @@ def _same_bytes_at(dir_fd: int, path: Path, data: bytes) -> bool:
         raise write_error(path, e, "read") from None
 
 
-def _unlink_quietly(path, dir_fd: int | None = None) -> None:
+def _unlink_quietly(path: StrPath, dir_fd: int | None = None) -> None:
     try:
         os.unlink(path if dir_fd is None else Path(path).name, dir_fd=dir_fd)
     except OSError:
@@ -418,7 +422,8 @@ class Transaction:
     def __enter__(self) -> Transaction:
         return self
 
-    def __exit__(self, kind, exc, tb) -> Literal[False]:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> Literal[False]:
         if kind is None:
             self.commit()
             return False
@@ -428,7 +433,7 @@ class Transaction:
         return False
 
 
-def remove_named(root: Path, folder: Path, names) -> None:
+def remove_named(root: Path, folder: Path, names: Iterable[str]) -> None:
     """Remove ``folder`` (below ``root``, reached through no link) holding only files we name:
     each of ``names`` (and its temporary and old names) is unlinked, then the folder is removed,
     which fails if anything else is left in it."""

@@ -109,7 +109,7 @@ class _Links(HTMLParser):
         super().__init__()
         self.links: list[str] = []
 
-    def handle_starttag(self, tag, attrs) -> None:
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         for key, value in attrs:
             if key in ("href", "src") and value is not None:
                 self.links.append(value)
@@ -171,7 +171,7 @@ def _inside_regular(site: Path, target: Path) -> bool:
     return _regular(target)
 
 
-def _time_problem(text: str | None, pattern: re.Pattern, today: _dt.date) -> str | None:
+def _time_problem(text: str | None, pattern: re.Pattern[str], today: _dt.date) -> str | None:
     if text is None:
         return "has no time"
     m = pattern.match(text.strip())
@@ -257,7 +257,7 @@ def _url_problem(site: Path, where: str, url: str, base_url: str) -> list[str]:
     return []
 
 
-def rule_list(site: Path) -> list[dict]:
+def rule_list(site: Path) -> list[dict[str, str]]:
     """The rule pages the listings link, as the last run recorded them (else from content/)."""
     try:
         stored = json.loads((site / "rules" / ".key.json").read_text(encoding="utf-8"))
@@ -315,7 +315,7 @@ def check_site(site: Path, cfg: SiteConfig, today: _dt.date, *, jobs: int = 1,
     folders = day_folders(site)
     by_day: dict[str, list[str]] = {}
 
-    def record(name, found):
+    def record(name: str, found: list[str]) -> None:
         by_day[name] = found
         if progress:
             progress(len(by_day), len(folders))

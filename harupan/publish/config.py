@@ -4,6 +4,7 @@ command options, each overriding the one before."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from importlib import resources
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -42,7 +43,8 @@ class SiteConfig:
         return replace(self, base_url=self.base_url.rstrip("/") + "/")
 
 
-def load_config(path=None, env=None, options_given: dict[str, object] | None = None, **overrides) -> SiteConfig:
+def load_config(path: str | os.PathLike[str] | None = None, env: Mapping[str, str] | None = None,
+                options_given: dict[str, object] | None = None, **overrides: object) -> SiteConfig:
     """The settings: the site's own (``SITE_KEYS``) and every registered game's options, each from
     site.yaml, then ``HARUPAN_<KEY>``, then ``overrides`` (the site's) or ``options_given`` (a
     game option's flag, such as ``--par``); None leaves a value as it was."""

@@ -35,6 +35,7 @@ from typing import Any
 
 import yaml
 
+from ..engine.dates import parse_date
 from ..engine.errors import InputError
 
 
@@ -69,15 +70,15 @@ NODE_LIMIT = 100_000  # values in one file, aliases expanded
 class _LimitedLoader(yaml.SafeLoader):
     """The safe loader, counting aliases as it composes."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self.aliases = 0
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
             self.aliases += 1
             if self.aliases > ALIAS_LIMIT:
-                event = self.peek_event()
+                event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in types-PyYAML
                 raise _Problem(event.start_mark.line + 1, f"more than {ALIAS_LIMIT} aliases; refused")
         return super().compose_node(parent, index)
 
@@ -114,7 +115,7 @@ def compose_limited(text: str) -> yaml.Node | None:
     return root
 
 
-def load_limited(text: str):
+def load_limited(text: str) -> Any:
     """Like ``yaml.safe_load`` within the limits above (raises :class:`_Problem` past one)."""
     root = compose_limited(text)
     if root is None:
@@ -143,7 +144,7 @@ def _convert(node: yaml.Node) -> Node:
     return Node(_scalar(node), line)
 
 
-def _scalar(node: yaml.Node):
+def _scalar(node: yaml.Node) -> Any:
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_object(node, deep=True)
@@ -180,7 +181,7 @@ def load_yaml(text: str, source: str) -> Node:
 class Figure:
     kind: str
     caption: str
-    spec: dict  # the kind's own keys, plain values
+    spec: dict[str, Any]  # the kind's own keys, plain values
     line: int
 
 
@@ -196,12 +197,12 @@ class Page:
     slug: str
     title: str
     summary: str
-    updated: str
+    updated: _dt.date | None  # None only on a page that failed its check
     sections: tuple[Section, ...]
     faq: tuple[tuple[str, str], ...]
     related: tuple[str, ...]
     source: str
-    lines: dict = field(default_factory=dict, compare=False)  # key path → line, for later checks
+    lines: dict[str, int] = field(default_factory=dict, compare=False)  # key path → line, for later checks
 
 
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -216,7 +217,7 @@ class Checker:
     def fail(self, line: int, path: str, message: str) -> None:
         self.problems.append(f"{self.source}:{line}: {path}: {message}")
 
-    def mapping(self, node: Node, path: str, required: set, optional: set) -> dict[str, Node] | None:
+    def mapping(self, node: Node, path: str, required: set[str], optional: set[str]) -> dict[str, Node] | None:
         if not isinstance(node.value, dict):
             self.fail(node.line, path, f"expected a mapping, got {type(node.value).__name__}")
             return None
@@ -248,7 +249,7 @@ class Checker:
         return node.value
 
 
-def plain(node: Node):
+def plain(node: Node) -> Any:
     """The value without line numbers."""
     if isinstance(node.value, dict):
         return {k: plain(v) for k, v in node.value.items()}
@@ -257,7 +258,7 @@ def plain(node: Node):
     return node.value
 
 
-def parse_page(text: str, source: str, figure_kinds: dict) -> tuple[Page | None, list[str]]:
+def parse_page(text: str, source: str, figure_kinds: dict[str, Any]) -> tuple[Page | None, list[str]]:
     """A page and the problems found; ``figure_kinds`` maps a kind to its allowed keys."""
     try:
         root = load_yaml(text, source)
@@ -272,15 +273,15 @@ def parse_page(text: str, source: str, figure_kinds: dict) -> tuple[Page | None,
         c.fail(top["slug"].line, "slug", f"{slug!r} must be lower-case letters, digits and hyphens")
     title = c.text(top.get("title"), "title")
     summary = c.text(top.get("summary"), "summary")
-    updated = ""
+    updated = None
     if "updated" in top:
         u = top["updated"]
         if isinstance(u.value, _dt.date) and not isinstance(u.value, _dt.datetime):
-            updated = u.value.isoformat()
+            updated = u.value
         else:
             try:
-                updated = _dt.date.fromisoformat(str(u.value)).isoformat()
-            except ValueError:
+                updated = parse_date(str(u.value))
+            except InputError:
                 c.fail(u.line, "updated", f"expected a date YYYY-MM-DD, got {u.value!r}")
     sections = []
     for i, s in enumerate(c.items(top.get("sections"), "sections", min_items=1)):
@@ -321,7 +322,7 @@ def parse_page(text: str, source: str, figure_kinds: dict) -> tuple[Page | None,
     return page, c.problems
 
 
-def load_pages(folder: Path, figure_kinds: dict) -> tuple[list[Page], list[str]]:
+def load_pages(folder: Path, figure_kinds: dict[str, Any]) -> tuple[list[Page], list[str]]:
     """Every ``*.yaml`` in ``folder``, sorted by name, and every problem found in any of them."""
     pages, problems = [], []
     unreadable = False

@@ -16,15 +16,15 @@ import stat
 from dataclasses import asdict
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
-from ..generator.daily import DayBundle, bundle_json, day_bundle, load_bundle_json, verify_bundle
+from ..generator.daily import DayBundle, MapFn, bundle_json, day_bundle, load_bundle_json, verify_bundle
 from ..generator.games import games
 from ..renderers import site as pages
-from ..renderers.games import view, views
+from ..renderers.games import print_set, view, views
 from ..renderers.pdf import render_pdf
-from ..renderers.sheets import print_set_pages
 from . import pars
 from .atomic import Transaction, lstat_at, open_below, open_dir, put_bytes, refuse_link, remove_named, write_error
 from .config import SiteConfig
@@ -60,7 +60,7 @@ def day_path(d: _dt.date) -> str:
     return f"{d.year:04d}/{d.month:02d}/{d.day:02d}/"
 
 
-def site_dict(cfg: SiteConfig) -> dict:
+def site_dict(cfg: SiteConfig) -> dict[str, Any]:
     return asdict(cfg)
 
 
@@ -152,7 +152,7 @@ def read_day(site: Path, date: _dt.date) -> tuple[DayBundle, bytes]:
     return bundle, data
 
 
-def load_bundle(site: Path, date: _dt.date, cfg: SiteConfig, map_fn=map) -> tuple[DayBundle, bytes]:
+def load_bundle(site: Path, date: _dt.date, cfg: SiteConfig, map_fn: MapFn = map) -> tuple[DayBundle, bytes]:
     """The day's bundle and its ``puzzle.json`` bytes: the archived file if there is one (checked:
     :func:`read_day`), else freshly generated (with the parts kept by ``harupan prepare`` where
     they pass their checks: publish/pars.py)."""
@@ -164,18 +164,18 @@ def load_bundle(site: Path, date: _dt.date, cfg: SiteConfig, map_fn=map) -> tupl
     return bundle, bundle_json(bundle)
 
 
-def render_file(task: tuple[str, dict]) -> bytes:
+def render_file(task: tuple[str, dict[str, Any]]) -> bytes:
     """One of a day's image or print files from its bundle's JSON form (module level, for a
     process pool): a print sheet, or an image drawn by the game that owns the name."""
     name, bundle = task
     if name in SHEETS:
         paper = name.removeprefix("sheet-").removesuffix(".pdf")
-        return render_pdf([d for _, d in print_set_pages(bundle, paper)], title=f"harupan {bundle['date']}")
+        return render_pdf([d for _, d in print_set(bundle, paper)], title=f"harupan {bundle['date']}")
     owner = next(v for v in views() if name in v.files)
     return owner.render_file(name, bundle)
 
 
-def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn=map) -> dict[str, bytes]:
+def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn: MapFn = map) -> dict[str, bytes]:
     """Every file of a day, in the order they are to be written (the page last). ``map_fn`` may
     render the files side by side; each depends on the bundle alone. The renderers get the
     bundle's JSON form: they draw plain data."""
@@ -191,7 +191,7 @@ def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn=map) -> d
 
 
 def make_day(site: Path, date: _dt.date, cfg: SiteConfig, *, force: bool = False,
-             map_fn=map) -> dict[str, bytes] | None:
+             map_fn: MapFn = map) -> dict[str, bytes] | None:
     """Make and verify one day's files (nothing is written); None when the day is already current.
     ``map_fn`` (a process pool's ``map``) lets one day use several processors."""
     if not force and day_is_current(site, date, cfg):
@@ -279,7 +279,7 @@ def _stage_day(site: Path, month: int, folder: Path, stage: Path, files: dict[st
 
 
 def publish_day(site: Path, date: _dt.date, cfg: SiteConfig, tx: Transaction, *, force: bool = False,
-                map_fn=map) -> str:
+                map_fn: MapFn = map) -> str:
     """Make, verify and write one day. Returns "skipped", "written" or "unchanged"."""
     files = make_day(site, date, cfg, force=force, map_fn=map_fn)
     if files is None:

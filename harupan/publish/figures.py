@@ -18,6 +18,9 @@ Kinds (keys beyond ``kind`` and ``caption``):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from ..engine import cards, wall, zodiac
 from ..engine.errors import InputError
 from ..engine.shisen import parse_text, path_between
@@ -40,7 +43,7 @@ class FigureProblem(Exception):
         self.message = message
 
 
-def compute(fig: Figure) -> dict:
+def compute(fig: Figure) -> dict[str, Any]:
     """Plain data to draw, after checking ``expect``; raises :class:`FigureProblem`."""
     try:
         return _COMPUTE[fig.kind](fig.spec)
@@ -48,14 +51,15 @@ def compute(fig: Figure) -> dict:
         raise FigureProblem("", str(e)) from None
 
 
-def _pair(v) -> tuple:
+def _pair(v: object) -> tuple[tuple[int, int], tuple[int, int]]:
     if (not isinstance(v, list) or len(v) != 2 or not all(isinstance(p, list) and len(p) == 2
                                                           and all(isinstance(i, int) for i in p) for p in v)):
         raise FigureProblem("pair", f"expected [[x, y], [x, y]], got {v!r}")
-    return tuple(tuple(p) for p in v)
+    (ax, ay), (bx, by) = v
+    return (ax, ay), (bx, by)
 
 
-def _shisen_path(spec: dict) -> dict:
+def _shisen_path(spec: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(spec["board"], str):
         raise FigureProblem("board", "expected the board's text form")
     try:
@@ -84,7 +88,7 @@ def _shisen_path(spec: dict) -> dict:
             "path": [list(p) for p in path] if path else None, "easy": bool(spec.get("easy"))}
 
 
-def _shisen_tiles(spec: dict) -> dict:
+def _shisen_tiles(spec: dict[str, Any]) -> dict[str, Any]:
     codes = spec["tiles"]
     if not isinstance(codes, list) or not codes:
         raise FigureProblem("tiles", "expected a list of tile codes")
@@ -101,7 +105,7 @@ def _shisen_tiles(spec: dict) -> dict:
     return {"tiles": codes, "easy": bool(spec.get("easy"))}
 
 
-def _zodiac_move(spec: dict) -> dict:
+def _zodiac_move(spec: dict[str, Any]) -> dict[str, Any]:
     row, letter, expect = spec["row"], spec["move"], spec["expect"]
     if not isinstance(row, list) or len(row) != 4 or not all(isinstance(v, int) and 0 <= v <= 12 for v in row):
         raise FigureProblem("row", "expected four ranks 0-12")
@@ -117,7 +121,7 @@ def _zodiac_move(spec: dict) -> dict:
     return {"before": row, "after": after, "move": letter, "score": score}
 
 
-def _cards_hand(spec: dict) -> dict:
+def _cards_hand(spec: dict[str, Any]) -> dict[str, Any]:
     hand = spec["hand"]
     if not isinstance(hand, str):
         raise FigureProblem("hand", "expected card codes separated by spaces")
@@ -125,7 +129,7 @@ def _cards_hand(spec: dict) -> dict:
         cards_list = cards.parse_hand(hand)
     except InputError as e:
         raise FigureProblem("hand", str(e)) from None
-    held: tuple = ()
+    held: tuple[cards.Meld, ...] = ()
     if "held" in spec:
         try:
             held_cards = cards.parse_hand(str(spec["held"]))
@@ -160,7 +164,7 @@ def _cards_hand(spec: dict) -> dict:
     if "misdeal" in spec and bool(spec["misdeal"]) != cards.misdeal(cards_list):
         raise FigureProblem("misdeal", f"says {spec['misdeal']}, but the engine says {cards.misdeal(cards_list)}")
 
-    def group(m, fixed):
+    def group(m: cards.Meld, fixed: bool) -> dict[str, Any]:
         return {"kind": ("받은 " if fixed else "") + m.name_ko, "cards": list(m.cards), "points": m.points}
 
     if scoring:
@@ -177,7 +181,7 @@ def _cards_hand(spec: dict) -> dict:
             "misdeal": cards.misdeal(cards_list)}
 
 
-def _wall(spec: dict) -> dict:
+def _wall(spec: dict[str, Any]) -> dict[str, Any]:
     rolls, expect = spec["rolls"], spec["expect"]
     if not isinstance(rolls, list) or len(rolls) != 2:
         raise FigureProblem("rolls", "expected [first, second]")
@@ -194,7 +198,7 @@ def _wall(spec: dict) -> dict:
         if actual[key] != value:
             raise FigureProblem("expect", f"says {key} is {value!r}, but the engine gives {actual[key]!r}")
 
-    def st(s):
+    def st(s: wall.Stack) -> list[int]:
         return [s.wall, s.number]
 
     return {"rolls": rolls, "wall": p.wall, "break": st(p.break_point), "start": st(p.deal_start),
@@ -204,7 +208,7 @@ def _wall(spec: dict) -> dict:
             "note": wall_note(p)}
 
 
-def _stack_list(stacks, ranges: bool = False) -> str:
+def _stack_list(stacks: Iterable[wall.Stack], ranges: bool = False) -> str:
     """Stacks grouped by wall in the order given: ``남 3·2·1번, 서 18번``; with ``ranges``, each
     wall's numbers run upwards as a range: ``서 15~18번, 남 1~4번``."""
     runs: list[tuple[int, list[int]]] = []
@@ -232,7 +236,7 @@ def wall_note(p: wall.WallPlan) -> str:
             f"해저패 {n[wall.FLOWER]}장: {_stack_list(s for s, _ in p.flower_order)} 당 순서.")
 
 
-def caption(fig: Figure, data: dict) -> str:
+def caption(fig: Figure, data: dict[str, Any]) -> str:
     """The caption shown: the page's words, then whatever the engine counted for the figure."""
     return f"{fig.caption} {data['note']}" if data.get("note") else fig.caption
 

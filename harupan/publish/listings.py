@@ -6,6 +6,7 @@ of the months, so no page grows with the archive but the index, by one line a mo
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 from pathlib import Path
 
@@ -24,14 +25,14 @@ __all__ = ["midnight", "write_listings", "listing_files"]
 MONTHS = ".months.json"  # in archive/: the days each month page lists, and what the pages were made with
 
 
-def _month_pages(site: Path, cfg: SiteConfig, isos: list[str], every: bool) -> dict[Path, bytes]:
+def _month_pages(site: Path, cfg: SiteConfig, dates: list[_dt.date], every: bool) -> dict[Path, bytes]:
     """The archive's month pages that may have changed, then the record of what they list: a
     month whose days, settings and templates are as recorded, and whose page is there, is left
     as it is, so a night renders one or two months, not ten years of them (``every``: all)."""
     sd = site_dict(cfg)
     key = shared_key(cfg) + cfg.base_url
     record = site / "archive" / MONTHS
-    before: dict = {}
+    before: dict[str, list[int]] = {}
     if not every:
         try:
             stored = json.loads(record.read_text(encoding="utf-8"))
@@ -41,7 +42,7 @@ def _month_pages(site: Path, cfg: SiteConfig, isos: list[str], every: bool) -> d
             pass
     out: dict[Path, bytes] = {}
     months = {}
-    for (y, m), days in pages.by_month(isos).items():
+    for (y, m), days in pages.by_month(dates).items():
         name = f"{y:04d}-{m:02d}"
         months[name] = days
         path = site / "archive" / f"{y:04d}" / f"{m:02d}" / "index.html"
@@ -51,7 +52,7 @@ def _month_pages(site: Path, cfg: SiteConfig, isos: list[str], every: bool) -> d
     return out
 
 
-def _sitemaps(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
+def _sitemaps(site: Path, cfg: SiteConfig, dates: list[_dt.date], rule_list: list[dict[str, str]],
               lastmod: str | None) -> dict[Path, bytes]:
     """``sitemap.xml`` is an index of sitemaps: one for the site's own pages
     (``archive/sitemap.xml``) and one a year of days (``archive/YYYY/sitemap.xml``, at most 366
@@ -61,7 +62,7 @@ def _sitemaps(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
     own += [{"loc": base + f"rules/{r['slug']}/index.html", "lastmod": None} for r in rule_list]
     out = {site / "archive" / "sitemap.xml": pages.sitemap_xml(own).encode()}
     index = [{"loc": base + "archive/sitemap.xml", "lastmod": lastmod}]
-    years: dict[int, list] = {}
+    years: dict[int, list[_dt.date]] = {}
     for d in dates:
         years.setdefault(d.year, []).append(d)
     for year, days in years.items():
@@ -78,7 +79,7 @@ def held_titles(folder: Path) -> list[str]:
     return [v.title for v in views() if v.files and all((folder / f).is_file() for f in v.files)]
 
 
-def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict],
+def listing_files(site: Path, cfg: SiteConfig, dates: list[_dt.date], rule_list: list[dict[str, str]],
                   problems: list[str] | None = None, *, every_month: bool = False) -> dict[Path, bytes]:
     """Every listing file for the listed ``dates`` (oldest first): the archive's index and month
     pages, the feed, the sitemap, the 404 page and the home page (last: it links the others).
@@ -96,12 +97,11 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict
             if problems is None:
                 raise
             problems.append(str(e))
-    isos = [d.isoformat() for d in dates]
-    out[site / "archive" / "index.html"] = pages.archive_index(isos, sd).encode()
-    out.update(_month_pages(site, cfg, isos, every_month))
+    out[site / "archive" / "index.html"] = pages.archive_index(dates, sd).encode()
+    out.update(_month_pages(site, cfg, dates, every_month))
     entries = []
     for d in reversed(dates[-30:]):
-        entries.append({"title": f"{pages.date_ko(d.isoformat())}의 판",
+        entries.append({"title": f"{pages.day_ko(d)}의 판",
                         "url": cfg.base_url + day_path(d) + "index.html", "updated": midnight(d, cfg.timezone),
                         "summary": pages.feed_summary(held_titles(site / day_path(d)))})
     out[site / "feed.xml"] = pages.feed_xml(entries, sd).encode()
@@ -112,7 +112,7 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list, rule_list: list[dict
     return out
 
 
-def write_listings(site: Path, cfg: SiteConfig, tx: Transaction, *, today=None,
+def write_listings(site: Path, cfg: SiteConfig, tx: Transaction, *, today: _dt.date | None = None,
                    problems: list[str] | None = None, every_month: bool = False) -> None:
     """Rule pages and the font subset (when their sources changed), then home, archive, feed,
     sitemap and 404 (the static files went first, in :func:`publish.site.build`), listing the

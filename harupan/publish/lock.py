@@ -66,9 +66,9 @@ class SiteLock:
             os.close(self.fd)  # closing the file drops the lock
             self.fd = None
 
-    def __enter__(self):
+    def __enter__(self) -> SiteLock:
         self.acquire()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.release()

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import stat
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..engine.errors import InputError
@@ -42,10 +43,10 @@ SUB_PATTERNS = {
 }
 
 
-def _static_pattern() -> str:
-    from .assets import static_files
-
-    names = {n.removeprefix("static/") for n in static_files()} | {"fonts/sans.woff", "fonts/.sans.key"}
+def _static_pattern(shipped: Iterable[str]) -> str:
+    """The names an older harupan may have left under ``static/``: those this version ships
+    (``shipped``, site paths from publish/assets.py) and the font subset with its key."""
+    names = {n.removeprefix("static/") for n in shipped} | {"fonts/sans.woff", "fonts/.sans.key"}
     names.add("art.svg")  # the art sheet before it was named by its content (renderers/site.py art_path)
     names |= {n.rsplit("/", 1)[0] for n in names if "/" in n}
     return "|".join(re.escape(n) for n in sorted(names))
@@ -105,9 +106,10 @@ def _ours_or_temp(name: str, names: set[str]) -> bool:
     return name in names or _undecorated(name) in names
 
 
-def foreign_in_old_site(site: Path) -> tuple[str | None, int]:
+def foreign_in_old_site(site: Path, shipped: Callable[[], Iterable[str]]) -> tuple[str | None, int]:
     """The first path in ``site`` that an older harupan would not have written (None if there is
-    none), and how many published days were found."""
+    none), and how many published days were found. ``shipped`` gives the static files' site paths
+    (asked only when there is a ``static/`` folder to look at)."""
     from .days import MARK
     from .days import day_names as current_day_names
 
@@ -134,7 +136,7 @@ def foreign_in_old_site(site: Path) -> tuple[str | None, int]:
         elif name in TOP_FOLDERS:
             if not p.is_dir() or p.is_symlink():
                 return name, days
-            bad = _foreign_below(p, SUB_PATTERNS[name] or _static_pattern())
+            bad = _foreign_below(p, SUB_PATTERNS[name] or _static_pattern(shipped()))
             if bad is not None:
                 return f"{name}/{bad}", days
         elif not (_ours_or_temp(name, TOP_FILES) and p.is_file()):
@@ -152,14 +154,17 @@ def _our_bundle(path: Path) -> bool:
     return isinstance(data, dict) and str(data.get("format", "")).startswith("harupan/") and "date" in data
 
 
-def claim_site(site: Path) -> None:
-    """Make sure ``site`` is ours (see the module's docstring), creating it if it is new."""
-    _claim(site, SITE_MARKER, "site", _recognise_site)
+def claim_site(site: Path, shipped: Callable[[], Iterable[str]]) -> None:
+    """Make sure ``site`` is ours (see the module's docstring), creating it if it is new.
+    ``shipped`` gives the site paths of the static files this version writes (the caller's
+    ``publish.assets.static_files``): passed in, because assets builds on the rule pages, which
+    build on this module."""
+    _claim(site, SITE_MARKER, "site", lambda folder: _recognise_site(folder, shipped))
 
 
-def _recognise_site(site: Path) -> str | None:
+def _recognise_site(site: Path, shipped: Callable[[], Iterable[str]]) -> str | None:
     """None if ``site`` is a site written by an older harupan, else why not."""
-    foreign, days = foreign_in_old_site(site)
+    foreign, days = foreign_in_old_site(site, shipped)
     if foreign is not None:
         return f"it holds {foreign!r}, which harupan did not write"
     if set(_listing(site)) <= {".pars", ".harupan.lock"}:
@@ -201,7 +206,7 @@ def _links_below(folder: Path, shown: str) -> str | None:
     return None
 
 
-def _scan(path: str) -> list[os.DirEntry]:
+def _scan(path: str) -> list[os.DirEntry[str]]:
     try:
         with os.scandir(path) as entries:
             return sorted(entries, key=lambda e: e.name)
@@ -261,7 +266,7 @@ def refuse_planted_links(folder: Path, *, whole_tree: bool = False) -> None:
         raise refuse_link(folder / bad)
 
 
-def _claim(folder: Path, marker: str, what: str, recognise) -> None:
+def _claim(folder: Path, marker: str, what: str, recognise: Callable[[Path], str | None]) -> None:
     folder = Path(folder)
     try:
         st = os.stat(folder)

@@ -8,7 +8,7 @@ import signal
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.errors import HarupanError
 
@@ -86,9 +86,12 @@ def pool_map(pool: ProcessPoolExecutor, fn: Callable[..., Any], items: Iterable[
     return collect()
 
 
-def map_days(fn: Callable[[Any], tuple[_dt.date, Any]], items: list[tuple], jobs: int,
-             on_result: Callable[[_dt.date, Any], None]) -> None:
-    """``fn`` over ``items`` (each starting with its date; ``fn`` returns ``(date, result)``),
+Day = TypeVar("Day", _dt.date, str)  # a day as its date, or as its folder's name (site check)
+
+
+def map_days(fn: Callable[[Any], tuple[Day, Any]], items: list[tuple[Any, ...]], jobs: int,
+             on_result: Callable[[Day, Any], None]) -> None:
+    """``fn`` over ``items`` (each starting with its day; ``fn`` returns ``(day, result)``),
     in a worker pool when there is more than one item and job, with ``on_result(date, result)``
     called here as results arrive. Done in this process only when no pool can be started; an
     error inside a worker is raised here as that day's error."""

@@ -139,7 +139,7 @@ class Progress:
         except (OSError, ValueError):
             pass
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         notes.BEFORE_NOTE = None
         self.stop.set()
         if self.ticker is not None:
@@ -159,7 +159,7 @@ class Silent:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         return None
 
 

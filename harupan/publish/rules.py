@@ -7,9 +7,11 @@ holding every character the pages use.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from ..renderers.figures import DRAW
 from ..renderers.fonts import missing_glyphs
@@ -30,8 +32,8 @@ def default_content() -> Path:
 @dataclass(frozen=True)
 class Checked:
     pages: list[Page]
-    drawings: dict  # (slug, section index, figure index) → Drawing
-    captions: dict  # the same keys → the caption shown (with the engine's counts where a figure has them)
+    drawings: dict[tuple[str, int, int], Drawing]  # (slug, section index, figure index) → Drawing
+    captions: dict[tuple[str, int, int], str]  # the same keys → the caption shown (with the engine's counts where a figure has them)
 
 
 def check(content: Path | None = None) -> Checked:
@@ -74,7 +76,7 @@ def page_text(page: Page) -> str:
     return "".join(parts)
 
 
-def page_dict(page: Page) -> dict:
+def page_dict(page: Page) -> dict[str, Any]:
     return {"slug": page.slug, "title": page.title, "summary": page.summary, "updated": page.updated,
             "sections": [{"heading": s.heading, "body": s.body} for s in page.sections],
             "faq": list(page.faq), "related": list(page.related)}
@@ -85,7 +87,7 @@ SITE_TEXT = "하루 판 규칙 안내 목차 자주 묻는 질문 함께 읽기 
 
 def build(out: Path, content: Path | None = None, *, home_url: str = "../../index.html",
           font_url: str = "../fonts/sans.woff", write_font: bool = True, checked: Checked | None = None,
-          write=None, site: dict | None = None) -> list[Path]:
+          write: Callable[[Path, bytes], object] | None = None, site: dict[str, Any] | None = None) -> list[Path]:
     """Write every rule page into ``out``; returns the files written or already current.
     The site build shares one font subset (``write_font=False`` and its own ``font_url``) and
     passes its transaction's ``write``. On its own, ``out`` must be new, empty or already marked

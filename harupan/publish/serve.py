@@ -23,6 +23,7 @@ import os
 import re
 import stat
 import sys
+from typing import BinaryIO
 from urllib.parse import unquote, urlsplit
 
 from .atomic import open_below
@@ -71,7 +72,7 @@ def open_in(root: str | int, parts: list[str]) -> tuple[int, os.stat_result] | N
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    def send_head(self):
+    def send_head(self) -> BinaryIO | None:
         try:
             parts = request_parts(self.path)
         except BadPath as e:
@@ -108,11 +109,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return f
 
-    def list_directory(self, path):
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
         self.send_error(404)
         return None
 
-    def send_error(self, code, message=None, explain=None):
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         found = open_in(self.directory, ["404.html"]) if code == 404 else None
         if found is None or not stat.S_ISREG(found[1].st_mode):
             if found is not None:
@@ -130,13 +131,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class SiteServer(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address):
+    def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
         """One line for a request that failed, never a traceback."""
         kind, value = sys.exc_info()[:2]
         sys.stderr.write(f"harupan: a request from {client_address[0]} failed: "
                          f"{getattr(kind, '__name__', kind)}: {value}\n")
 
 
-def server(site, port: int) -> SiteServer:
+def server(site: str | os.PathLike[str], port: int) -> SiteServer:
     handler = functools.partial(SiteHandler, directory=os.fspath(site))
     return SiteServer(("127.0.0.1", port), handler)

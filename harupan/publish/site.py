@@ -28,6 +28,8 @@ the worker processes (publish/pool.py) and the progress bar (publish/progress.py
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable, Iterable
+from typing import Any
 from importlib import resources
 from pathlib import Path
 
@@ -43,7 +45,7 @@ from .lock import SiteLock
 from .notes import note
 from .owner import claim_site, refuse_planted_links
 from .pool import map_days, pool_map, start_pool
-from .progress import reporter
+from .progress import Progress, reporter
 from .when import check_publishable
 
 __all__ = ["build", "check_site_dir", "date_range", "prepare", "published_dates", "reporter"]
@@ -59,7 +61,7 @@ def check_site_dir(site: Path) -> Path:
     content = rules.default_content().resolve()
     if resolved == content or content in resolved.parents:
         raise InputError(f"site folder {str(site)!r} is inside content/; choose another folder")
-    claim_site(site)
+    claim_site(site, static_files)
     refuse_planted_links(site)
     return site
 
@@ -79,7 +81,7 @@ def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx:
     after) starts with them loaded instead of loading them in every worker."""
     from ..renderers.fonts import font
 
-    def map_fn(fn, items):
+    def map_fn(fn: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:
         items = list(items)
         pool = start_pool(min(jobs, len(items)))
         if pool is None:  # no worker processes to be had: do it here
@@ -95,7 +97,7 @@ def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx:
     return publish_day(site, date, cfg, tx, force=force, map_fn=map_fn)
 
 
-def _make_day_job(args) -> tuple[_dt.date, dict[str, bytes] | str | None]:
+def _make_day_job(args: tuple[_dt.date, str, SiteConfig, bool]) -> tuple[_dt.date, dict[str, bytes] | str | None]:
     """A day's files, None when it is current, or the line saying why its archive cannot be read
     (the other days go on)."""
     date, site, cfg, force = args
@@ -110,7 +112,7 @@ STATES = {"written": "written", "unchanged": "unchanged", "skipped": "already cu
 
 
 def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, force: bool = False,
-          progress=None, today: _dt.date | None = None) -> dict[str, int]:
+          progress: Progress | None = None, today: _dt.date | None = None) -> dict[str, int]:
     """Publish many days (made in parallel across processes), then the listings (the days up to
     ``today``, default today in the site's zone), under the lock, as one transaction: a failure
     leaves the site as it was. A day whose archived ``puzzle.json`` cannot be read is left as it
@@ -171,7 +173,7 @@ def _days_before(day: _dt.date, n: int) -> list[_dt.date]:
 
 
 def prepare(site: Path, dates: list[_dt.date], settings: Settings, *, jobs: int = 1,
-            progress=None) -> dict[str, int]:
+            progress: Progress | None = None) -> dict[str, int]:
     """Make the slow pieces of ``dates`` (each game names its own: the par game, the Shisen-sho
     layouts) ahead of their day and keep them (publish/pars.py). Days already published or already
     kept whole are left alone. Not the site's lock (the kept files are not part of the site) but the

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import datetime as _dt
-
 from markupsafe import Markup
 
 from .html import environment
 from .markdown import render_markdown
+from .sheets import day_ko
 from .svg import render_svg
-
-
-def date_ko(iso: str) -> str:
-    d = _dt.date.fromisoformat(iso)
-    return f"{d.year}년 {d.month}월 {d.day}일"
 
 
 def rule_page_html(page: dict, figures: list[list[dict]], all_pages: list[dict], *,
                    font_url: str, home_url: str, site: dict | None = None) -> str:
-    """``page``: slug, title, summary, updated, sections (heading, body), faq, related.
+    """``page``: slug, title, summary, updated (a ``datetime.date``), sections (heading, body), faq, related.
     ``figures[i]``: the figures of section i, each {"drawing", "caption", "png"}. With ``site``
     (title, tagline) the page is one of the site's, two folders below its root: the site's
     header, nav, stylesheet and footer; without, it stands alone (``harupan rules build``)."""
@@ -35,4 +29,4 @@ def rule_page_html(page: dict, figures: list[list[dict]], all_pages: list[dict],
     return environment().get_template(template).render(site=site, root="../../",
         page=page, sections=sections, faq=[(q, render_markdown(a)) for q, a in page["faq"]],
         related=[by_slug[r] for r in page["related"] if r in by_slug], all_pages=all_pages,
-        updated_ko=date_ko(page["updated"]), font_url=font_url, home_url=home_url)
+        updated_ko=day_ko(page["updated"], weekday=False), font_url=font_url, home_url=home_url)

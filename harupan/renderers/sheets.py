@@ -79,9 +79,17 @@ ZODIAC_RULES = (
 )
 
 
+def day_ko(day: _dt.date, *, weekday: bool = True) -> str:
+    """The day as a Korean reader writes it: 2026년 12월 1일 화요일."""
+    text = f"{day.year}년 {day.month}월 {day.day}일"
+    return f"{text} {WEEKDAYS_KO[day.weekday()]}" if weekday else text
+
+
+@lru_cache(maxsize=64)
 def date_ko(date: str) -> str:
-    d = _dt.date.fromisoformat(date)
-    return f"{d.year}년 {d.month}월 {d.day}일 {WEEKDAYS_KO[d.weekday()]}"
+    """:func:`day_ko` of a date in the JSON forms the renderers draw from (ISO text, checked when
+    the bundle was read): read here once a date, not once a page (docs/design.md, "Dates")."""
+    return day_ko(_dt.date.fromisoformat(date))
 
 
 def column_label(x: int) -> str:
@@ -259,14 +267,6 @@ def zodiac_share(data: dict) -> Drawing:
              Text(70, 470, "같은 날 같은 시작 · 기록을 견줘 보세요", 26, MUTED, align="start")]
     items += zodiac_board_items(data["start"], 690, 95, 440)
     return Drawing(1200, 630, tuple(items), background="#F6F1E6")
-
-
-def print_set_pages(bundle: dict, paper: str = "a4", easy: bool = False) -> list[tuple[str, Drawing]]:
-    """A day's print set from its bundle: every game's pages (every puzzle, the zodiac card), then
-    every answer key (renderers/games)."""
-    from .games import print_set
-
-    return print_set(bundle, paper, easy)
 
 
 def all_sheet_text() -> str:

@@ -9,7 +9,7 @@ from markupsafe import Markup
 
 from .html import environment
 from .ko import particle
-from .sheets import DIFFICULTY_KO, date_ko
+from .sheets import DIFFICULTY_KO, date_ko, day_ko
 
 
 def vocabulary() -> str:
@@ -134,16 +134,15 @@ def home_page(bundle: dict | None, site: dict, path: str | None, rules: list[dic
                                                           **art)
 
 
-def by_month(dates: list[str]) -> dict[tuple[int, int], list[int]]:
-    """The days of ``dates`` (ISO, any order) by (year, month), oldest month first."""
+def by_month(dates: list[_dt.date]) -> dict[tuple[int, int], list[int]]:
+    """The days of ``dates`` (any order) by (year, month), oldest month first."""
     out: dict[tuple[int, int], list[int]] = {}
-    for d in sorted(dates):
-        day = _dt.date.fromisoformat(d)
+    for day in sorted(dates):
         out.setdefault((day.year, day.month), []).append(day.day)
     return out
 
 
-def archive_index(dates: list[str], site: dict) -> str:
+def archive_index(dates: list[_dt.date], site: dict) -> str:
     """The archive's first page: every month that has a day, by year, newest first, each a link
     to its own calendar page (so this page grows by one link a month, never by a day)."""
     months = by_month(dates)
@@ -171,7 +170,7 @@ def _month(year: int, month: int, days: list[int], root: str) -> dict:
         weeks.append([None if d == 0 else {
             "day": d,
             "href": f"{root}{year:04d}/{month:02d}/{d:02d}/index.html" if d in listed else None,
-            "label": date_ko(f"{year:04d}-{month:02d}-{d:02d}")} for d in week])
+            "label": day_ko(_dt.date(year, month, d))} for d in week])
     return {"label": f"{year}년 {month}월", "weeks": weeks}
 
 

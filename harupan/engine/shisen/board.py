@@ -1,4 +1,4 @@
-"""A Shisen-sho layout as a value, with its text and JSON forms (DESIGN.md §5).
+"""A Shisen-sho layout as a value, with its text and JSON forms (docs/design.md, "Shisen-sho rules and tile codes"; docs/shisen-format.md).
 
 Text form: one line per row, cells separated by one space, ``..`` for an empty cell.
 JSON form ``harupan/shisen@1``: width, height, cells (rows of code or null), and optionally date,

@@ -1,4 +1,4 @@
-"""Tile codes, tenhou style (DESIGN.md §5, normative).
+"""Tile codes, tenhou style (docs/design.md, "Shisen-sho rules and tile codes"; a contract).
 
 A code is a digit and a suit letter: ``1m``–``9m`` 만, ``1p``–``9p`` 통, ``1s``–``9s`` 삭,
 ``1z``–``7z`` honours, ``1f``–``4f`` flowers, ``1g``–``4g`` seasons.

@@ -1,4 +1,4 @@
-// The project RNG (DESIGN.md §3): xoshiro128** seeded from SHA-256 of a UTF-8 string.
+// The project RNG (docs/design.md, "The project RNG"): xoshiro128** seeded from SHA-256 of a UTF-8 string.
 // SHA-256 is computed here, synchronously, so the browser and Node run the same code.
 
 const K = new Uint32Array([
