@@ -18,6 +18,9 @@ from sitecheck import snapshot
 from conftest import FAST
 
 pytestmark = pytest.mark.usefixtures("fast_site")
+# Tests that take `remembered_layouts` deal each (date, level) once and share it: they test what
+# is kept, checked and published, not the dealing. test_two_jobs_keep_the_same_bytes_as_one deals
+# afresh in both runs, since the dealing in worker processes is what it compares.
 
 
 def invoke(runner, *args):
@@ -46,7 +49,7 @@ def no_generator(*args, **kwargs):
     raise AssertionError("a layout that was kept was dealt again")
 
 
-def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner, monkeypatch):
+def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner, monkeypatch, remembered_layouts):
     site = tmp_path / "site"
     r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 3, "--site", site, "--jobs", 1)
     assert r.exit_code == 0, r.output
@@ -64,7 +67,7 @@ def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner
     assert sorted(p.name for p in (site / ".pars").iterdir()) == [".prepare.lock", "2026-12-02.json", "2026-12-03.json"]
 
 
-def test_prepare_skips_days_published_or_kept(fresh_day, tmp_path, runner):
+def test_prepare_skips_days_published_or_kept(fresh_day, tmp_path, runner, remembered_layouts):
     site = tmp_path / "site"
     shutil.copytree(fresh_day, site)
     r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 2, "--site", site)
@@ -102,7 +105,7 @@ def tamper(path, change):
     (lambda r: r["shisen"]["normal"]["difficulty"].update(attempt="x"), "difficulty.attempt: expected a whole number", "dealing"),
     (lambda r: r["shisen"]["normal"].update(cells=7), "does not read", "dealing"),
 ])
-def test_a_kept_part_that_fails_a_check_is_made_again(fresh_day, tmp_path, runner, change, why, again):
+def test_a_kept_part_that_fails_a_check_is_made_again(fresh_day, tmp_path, runner, change, why, again, remembered_layouts):
     site = tmp_path / "site"
     assert invoke(runner, "prepare", "--from", "2026-12-01", "--days", 1, "--site", site).exit_code == 0
     tamper(site / ".pars" / "2026-12-01.json", change)
@@ -112,7 +115,7 @@ def test_a_kept_part_that_fails_a_check_is_made_again(fresh_day, tmp_path, runne
     assert (site / "2026/12/01/puzzle.json").read_bytes() == (fresh_day / "2026/12/01/puzzle.json").read_bytes()
 
 
-def test_unreadable_kept_par_is_played_again(fresh_day, tmp_path, runner):
+def test_unreadable_kept_par_is_played_again(fresh_day, tmp_path, runner, remembered_layouts):
     site = tmp_path / "site"
     (site / ".pars").mkdir(parents=True)
     (site / ".pars" / "2026-12-01.json").write_text("{not json")
@@ -140,7 +143,7 @@ def test_kept_record_round_trips():
     assert pars.par_path("site", dt.date(2026, 12, 1)).as_posix() == "site/.pars/2026-12-01.json"
 
 
-def test_prepare_runs_while_a_publishing_run_holds_the_lock(tmp_path, runner):
+def test_prepare_runs_while_a_publishing_run_holds_the_lock(tmp_path, runner, remembered_layouts):
     """A nightly run may hold the site's lock: preparing does not wait for it, nor stop."""
     from harupan.publish.lock import SiteLock
 
@@ -211,7 +214,7 @@ def test_one_prepare_at_a_time_and_a_running_one_keeps_its_temporary(fresh_day, 
 
 
 @pytest.mark.parametrize("plant", ["hard link", "fifo", "symlink"])
-def test_a_link_or_fifo_at_the_temporary_name_is_never_written_through(tmp_path, runner, plant):
+def test_a_link_or_fifo_at_the_temporary_name_is_never_written_through(tmp_path, runner, plant, remembered_layouts):
     """Whatever sits at '.DATE.json.tmp' is removed, not opened: another file hard-linked there
     keeps its bytes, a FIFO does not hang the run, a symlink's target is untouched."""
     import os
@@ -231,7 +234,7 @@ def test_a_link_or_fifo_at_the_temporary_name_is_never_written_through(tmp_path,
     assert json.loads(record.read_text())["date"] == "2026-12-02" and record.stat().st_mode & 0o777 == 0o644
 
 
-def test_prepare_removes_what_a_killed_prepare_left_of_recent_days(tmp_path, runner):
+def test_prepare_removes_what_a_killed_prepare_left_of_recent_days(tmp_path, runner, remembered_layouts):
     site = tmp_path / "site"
     (site / ".pars").mkdir(parents=True)
     left = [site / ".pars" / f".2026-11-{d:02d}.json.tmp" for d in (1, 30)]
@@ -242,7 +245,7 @@ def test_prepare_removes_what_a_killed_prepare_left_of_recent_days(tmp_path, run
     assert [p.exists() for p in left] == [False, False]
 
 
-def test_a_prepare_waits_out_a_publishing_runs_moment_with_the_lock(tmp_path, runner):
+def test_a_prepare_waits_out_a_publishing_runs_moment_with_the_lock(tmp_path, runner, remembered_layouts):
     """A publishing run takes the prepare lock for a moment to remove a leftover; a prepare that
     starts just then waits for it rather than saying another prepare is running."""
     import threading
