@@ -133,7 +133,7 @@ def test_bad_input(tmp_path, runner):
         assert r.exit_code == 2 and msg in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 
-def test_kept_record_round_trips():
+def test_kept_record_round_trips(remembered_layouts):
     layout = daily.day_part(("shisen", "2026-12-01", "18x8", "normal"))
     par = {"bot": "quick", "moves": "", "state": "playing", "top": 1, "score": 0}
     data = pars.record_json("2026-12-01", par, {"normal": layout})
