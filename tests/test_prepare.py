@@ -28,14 +28,19 @@ def invoke(runner, *args):
 
 
 @pytest.fixture(scope="module")
-def fresh_day(tmp_path_factory):
-    """2026-12-01 published the usual way, with the par played during the run."""
+def fresh_day(tmp_path_factory, _shared_layouts_folder):
+    """2026-12-01 published the usual way, with the par played during the run (the layout dealt
+    once a test run and shared with the tests below: kept parts are compared with made ones here,
+    not dealings with dealings)."""
     from click.testing import CliRunner
+
+    from shared_layouts import sharing
 
     site = tmp_path_factory.mktemp("fresh") / "site"
     with pytest.MonkeyPatch.context() as mp:
         for k, v in FAST.items():
             mp.setenv(k, v)
+        mp.setattr(shisen_game, "generate", sharing(_shared_layouts_folder, shisen_game.generate))
         r = CliRunner().invoke(cli, ["daily", "--date", "2026-12-01", "--site", str(site)])
     assert r.exit_code == 0, r.output
     return site
@@ -79,6 +84,7 @@ def test_prepare_skips_days_published_or_kept(fresh_day, tmp_path, runner, remem
     assert not (site / ".pars" / "2026-12-01.json").exists()
 
 
+@pytest.mark.slow  # six fresh dealings, on purpose: the dealing in worker processes is what it compares
 def test_two_jobs_keep_the_same_bytes_as_one(tmp_path, runner):
     for jobs in (1, 2):
         r = invoke(runner, "prepare", "--from", "2027-02-27", "--days", 3, "--site", tmp_path / str(jobs),
