@@ -179,6 +179,7 @@ cli(sys.argv[1:])
 """
 
 
+@pytest.mark.slow  # SIGKILLed processes, each after a whole day's dealing (as the killed runs in test_site.py)
 def test_a_prepare_killed_mid_write_leaves_one_name_that_the_next_run_removes(tmp_path):
     """SIGKILL halfway through writing a record: what is left has a fixed name (no random temporary
     name that nothing would ever remove), the next prepare over that day replaces it, and the run
