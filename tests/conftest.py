@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+# --cpu-durations=FILE: CPU seconds per test and per fixture (tests/cpu_durations.py).
+pytest_plugins = ["cpu_durations"]
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -17,6 +20,8 @@ settings.register_profile("ci", deadline=None, max_examples=200, derandomize=Tru
 settings.register_profile("dev", deadline=None, max_examples=100)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+
+SHARED_LAYOUTS_ENV = "HARUPAN_TEST_LAYOUTS"  # as in tests/shared_layouts.py
 
 # A published day in seconds, not minutes: the quick par and one Shisen-sho level.
 FAST = {"HARUPAN_PAR": "quick", "HARUPAN_DIFFICULTIES": "normal"}
@@ -29,10 +34,37 @@ def fast_site(monkeypatch):
         monkeypatch.setenv(k, v)
 
 
-def harupan(*args, env_extra=None) -> subprocess.CompletedProcess:
-    """``python -m harupan ARGS`` in a process of its own, with FAST (and ``env_extra``)."""
+_SHARED_LAYOUTS: list[Path] = []  # the run's folder of shared layouts (tests/shared_layouts.py), once known
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared_layouts_folder(tmp_path_factory):
+    folder = _run_root(tmp_path_factory) / "layouts"
+    folder.mkdir(exist_ok=True)
+    _SHARED_LAYOUTS[:] = [folder]
+    return folder
+
+
+@pytest.fixture
+def remembered_layouts(monkeypatch, _shared_layouts_folder):
+    """The Shisen-sho layouts this test's runs (in this process) deal, shared with the rest of the
+    test run: each (date, size, level) dealt once a run (tests/shared_layouts.py says when that
+    is sound). For tests of the writing, the checks or the listings, not of the dealing."""
+    from harupan.generator.games import shisen
+    from shared_layouts import sharing
+
+    monkeypatch.setattr(shisen, "generate", sharing(_shared_layouts_folder, shisen.generate))
+
+
+def harupan(*args, env_extra=None, shared_layouts=False) -> subprocess.CompletedProcess:
+    """``python -m harupan ARGS`` in a process of its own, with FAST (and ``env_extra``); with
+    ``shared_layouts``, the run's layouts are dealt once a test run (tests/shared_layouts.py)."""
     env = dict(os.environ, **FAST, PYTHONPATH=str(ROOT), **(env_extra or {}))
-    return subprocess.run([sys.executable, "-m", "harupan", *args], capture_output=True, text=True, env=env, cwd=ROOT)
+    command = [sys.executable, "-m", "harupan"]
+    if shared_layouts:
+        env[SHARED_LAYOUTS_ENV] = str(_SHARED_LAYOUTS[0])
+        command = [sys.executable, str(Path(__file__).parent / "shared_layouts.py")]
+    return subprocess.run([*command, *args], capture_output=True, text=True, env=env, cwd=ROOT)
 
 
 def load_vectors(name: str):
@@ -101,6 +133,55 @@ def npm_tool(package: str) -> Path:
     return npm_path(package)
 
 
+def _run_root(tmp_path_factory) -> Path:
+    """A folder for this test run only: under pytest-xdist the parent of the workers' own temporary
+    folders (one per run, shared by its workers), else the run's own temporary folder."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def built_once(tmp_path_factory, key: str, build) -> Path:
+    """``build(folder)`` run once per test run, whichever worker asks first (the others wait on a
+    kernel lock, then share the result), and a copy of the result in the caller's own temporary
+    folder, so no test can change what another one reads. A build that failed is tried again by
+    the next caller (and fails there too, with its own message)."""
+    import fcntl
+    import shutil
+
+    root = _run_root(tmp_path_factory) / "built-once"
+    root.mkdir(exist_ok=True)
+    done = root / key
+    with open(root / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            work = root / f"{key}.work"
+            shutil.rmtree(work, ignore_errors=True)
+            work.mkdir()
+            build(work)
+            work.rename(done)
+    copy = tmp_path_factory.mktemp(key)
+    shutil.copytree(done, copy, symlinks=True, dirs_exist_ok=True)
+    return copy
+
+
+def published(*dates: str, env_extra=None, jobs: str | None = None):
+    """A ``build`` for :func:`built_once`: ``harupan daily`` for each date, in order, with FAST,
+    into ``folder/site``, the layouts shared (a fixture's site is read by tests of other things)."""
+    def build(folder: Path) -> None:
+        for d in dates:
+            r = harupan("daily", "--date", d, "--site", str(folder / "site"), *(["--jobs", jobs] if jobs else []),
+                        env_extra=env_extra, shared_layouts=True)
+            assert r.returncode == 0, r.stderr
+    return build
+
+
+@pytest.fixture(scope="session")
+def fast_day_factory(tmp_path_factory):
+    """The FAST site of one day, 2026-11-29 (what ``harupan daily --date 2026-11-29`` makes with
+    FAST), made once per test run; each call returns a fresh copy of it."""
+    return lambda: built_once(tmp_path_factory, "fast-2026-11-29", published("2026-11-29")) / "site"
+
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 BROWSER_DATE = "2026-11-29"
@@ -109,12 +190,15 @@ BROWSER_DATE = "2026-11-29"
 @pytest.fixture(scope="session")
 def browser_site(tmp_path_factory):
     """A site with one day (all three levels), built once for the page tests."""
-    site = tmp_path_factory.mktemp("browser") / "site"
-    env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal,hard")
-    r = subprocess.run([sys.executable, "-m", "harupan", "daily", "--date", BROWSER_DATE, "--site", str(site)],
-                       cwd=ROOT, capture_output=True, text=True, env=env)
-    assert r.returncode == 0, r.stderr
-    return site
+    def build(folder: Path) -> None:
+        env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal,hard", PYTHONPATH=str(ROOT),
+                   **{SHARED_LAYOUTS_ENV: str(_SHARED_LAYOUTS[0])})
+        r = subprocess.run([sys.executable, str(Path(__file__).parent / "shared_layouts.py"), "daily", "--date",
+                            BROWSER_DATE, "--site", str(folder / "site")], cwd=ROOT, capture_output=True, text=True,
+                           env=env)
+        assert r.returncode == 0, r.stderr
+
+    return built_once(tmp_path_factory, "browser", build) / "site"
 
 
 @pytest.fixture(scope="session")
@@ -151,13 +235,22 @@ def _untracked() -> set[str] | None:
     return {n for n in names if n and not any(part in n for part in _TOOL_LITTER)}
 
 
+def _xdist_worker(config) -> bool:
+    """True in a pytest-xdist worker (the check below belongs to the process that runs them all)."""
+    return hasattr(config, "workerinput")
+
+
 def pytest_sessionstart(session):
-    session.config._harupan_untracked = _untracked()
+    if not _xdist_worker(session.config):
+        session.config._harupan_untracked = _untracked()
 
 
 def pytest_sessionfinish(session, exitstatus):
     """No test writes into the source tree: a file that appeared in the checkout during the run
-    fails the run, naming it."""
+    fails the run, naming it. Under pytest-xdist the controlling process looks, before the first
+    worker starts and after the last one ends."""
+    if _xdist_worker(session.config):
+        return
     before = getattr(session.config, "_harupan_untracked", None)
     after = _untracked()
     if before is None or after is None:

@@ -4,7 +4,6 @@ import datetime as dt
 import json
 import os
 import re
-import socket
 import stat
 import subprocess
 import sys
@@ -240,17 +239,11 @@ def test_errors_of_daily_carry_iso_times_and_other_commands_do_not(tmp_path):
 
 # ---------------------------------------------------------------- site serve
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_serve_hides_dot_files_and_answers_with_the_sites_404(small_site):
     from harupan.publish.serve import server
 
     site, _ = small_site
-    httpd = server(site, _free_port())
+    httpd = server(site, 0)  # the kernel picks a free port (no race with a parallel worker)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}/"
     not_found = (site / "404.html").read_bytes()

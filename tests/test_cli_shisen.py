@@ -94,7 +94,9 @@ def test_debug_shows_the_traceback(runner):
     assert r.exit_code == 2 and "Traceback" in r.stderr
 
 
-def test_daily_writes_the_bundle_atomically(runner, tmp_path, monkeypatch):
+def test_daily_writes_the_bundle_atomically(runner, tmp_path, monkeypatch, remembered_layouts):
+    # (the layouts are dealt once a test run: the writing is tested here; test_bundle.py checks a
+    # fresh day's bytes)
     monkeypatch.setenv("HARUPAN_PAR", "quick")
     site = tmp_path / "site"
     r = run(runner, "daily", "--date", "2026-11-29", "--site", str(site))

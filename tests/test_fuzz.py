@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from harupan.cli.main import cli
 
+pytestmark = pytest.mark.slow  # fuzzing: hundreds of inputs a command (issue 22's fast tier leaves it out)
+
 MEMORY_LIMIT = 64 << 20  # bytes a command may allocate on a fuzz input of a few kilobytes
 
 # What the file-reading commands look for, so random JSON gets past the first checks now and then.

@@ -15,9 +15,8 @@ from click.testing import CliRunner
 from harupan.cli.main import cli
 from harupan.publish import atomic, days
 
-from conftest import harupan as run
 
-pytestmark = pytest.mark.usefixtures("fast_site")
+pytestmark = pytest.mark.usefixtures("fast_site", "remembered_layouts")  # links are tested here, not the dealing
 
 
 def tree(folder: Path) -> dict[str, str]:
@@ -37,11 +36,8 @@ def tree(folder: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def base_site(tmp_path_factory):
-    site = tmp_path_factory.mktemp("links") / "site"
-    r = run("daily", "--date", "2026-11-29", "--site", str(site), "--jobs", "1")
-    assert r.returncode == 0, r.stderr
-    return site
+def base_site(fast_day_factory):
+    return fast_day_factory()  # harupan daily --date 2026-11-29, made once per test run
 
 
 @pytest.fixture

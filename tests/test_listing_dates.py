@@ -15,7 +15,7 @@ from harupan.publish.when import midnight, today_in
 from sitecheck import broken_links, snapshot
 from conftest import sitemap_entries
 
-pytestmark = pytest.mark.usefixtures("fast_site")
+pytestmark = pytest.mark.usefixtures("fast_site", "remembered_layouts")  # the listings are tested here, not the dealing
 
 ATOM = {"a": "http://www.w3.org/2005/Atom"}
 RFC3339 = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$")

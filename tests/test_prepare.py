@@ -20,6 +20,9 @@ from sitecheck import snapshot
 from conftest import FAST
 
 pytestmark = pytest.mark.usefixtures("fast_site")
+# Tests that take `remembered_layouts` deal each (date, level) once and share it: they test what
+# is kept, checked and published, not the dealing. test_two_jobs_keep_the_same_bytes_as_one deals
+# afresh in both runs, since the dealing in worker processes is what it compares.
 
 
 def invoke(runner, *args):
@@ -27,14 +30,19 @@ def invoke(runner, *args):
 
 
 @pytest.fixture(scope="module")
-def fresh_day(tmp_path_factory):
-    """2026-12-01 published the usual way, with the par played during the run."""
+def fresh_day(tmp_path_factory, _shared_layouts_folder):
+    """2026-12-01 published the usual way, with the par played during the run (the layout dealt
+    once a test run and shared with the tests below: kept parts are compared with made ones here,
+    not dealings with dealings)."""
     from click.testing import CliRunner
+
+    from shared_layouts import sharing
 
     site = tmp_path_factory.mktemp("fresh") / "site"
     with pytest.MonkeyPatch.context() as mp:
         for k, v in FAST.items():
             mp.setenv(k, v)
+        mp.setattr(shisen_game, "generate", sharing(_shared_layouts_folder, shisen_game.generate))
         r = CliRunner().invoke(cli, ["daily", "--date", "2026-12-01", "--site", str(site)])
     assert r.exit_code == 0, r.output
     return site
@@ -48,7 +56,7 @@ def no_generator(*args, **kwargs):
     raise AssertionError("a layout that was kept was dealt again")
 
 
-def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner, monkeypatch):
+def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner, monkeypatch, remembered_layouts):
     site = tmp_path / "site"
     r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 3, "--site", site, "--jobs", 1)
     assert r.exit_code == 0, r.output
@@ -66,7 +74,7 @@ def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner
     assert sorted(p.name for p in (site / ".pars").iterdir()) == [".prepare.lock", "2026-12-02.json", "2026-12-03.json"]
 
 
-def test_prepare_skips_days_published_or_kept(fresh_day, tmp_path, runner):
+def test_prepare_skips_days_published_or_kept(fresh_day, tmp_path, runner, remembered_layouts):
     site = tmp_path / "site"
     shutil.copytree(fresh_day, site)
     r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 2, "--site", site)
@@ -78,6 +86,7 @@ def test_prepare_skips_days_published_or_kept(fresh_day, tmp_path, runner):
     assert not (site / ".pars" / "2026-12-01.json").exists()
 
 
+@pytest.mark.slow  # six fresh dealings, on purpose: the dealing in worker processes is what it compares
 def test_two_jobs_keep_the_same_bytes_as_one(tmp_path, runner):
     for jobs in (1, 2):
         r = invoke(runner, "prepare", "--from", "2027-02-27", "--days", 3, "--site", tmp_path / str(jobs),
@@ -104,7 +113,7 @@ def tamper(path, change):
     (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"]["difficulty"].update(attempt="x"), "difficulty.attempt: expected a whole number", "making"),
     (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"].update(cells=7), "does not read", "making"),
 ])
-def test_a_kept_part_that_fails_a_check_is_made_again(fresh_day, tmp_path, runner, change, why, again):
+def test_a_kept_part_that_fails_a_check_is_made_again(fresh_day, tmp_path, runner, change, why, again, remembered_layouts):
     site = tmp_path / "site"
     assert invoke(runner, "prepare", "--from", "2026-12-01", "--days", 1, "--site", site).exit_code == 0
     tamper(site / ".pars" / "2026-12-01.json", change)
@@ -114,7 +123,7 @@ def test_a_kept_part_that_fails_a_check_is_made_again(fresh_day, tmp_path, runne
     assert (site / "2026/12/01/puzzle.json").read_bytes() == (fresh_day / "2026/12/01/puzzle.json").read_bytes()
 
 
-def test_unreadable_kept_par_is_played_again(fresh_day, tmp_path, runner):
+def test_unreadable_kept_par_is_played_again(fresh_day, tmp_path, runner, remembered_layouts):
     site = tmp_path / "site"
     (site / ".pars").mkdir(parents=True)
     (site / ".pars" / "2026-12-01.json").write_text("{not json")
@@ -132,7 +141,7 @@ def test_bad_input(tmp_path, runner):
         assert r.exit_code == 2 and msg in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
 
-def test_kept_record_round_trips():
+def test_kept_record_round_trips(remembered_layouts):
     piece = ("shisen", "2026-12-01", "18x8", "normal")
     layout = daily.day_part(piece)
     par = {"bot": "quick", "moves": "", "state": "playing", "top": 1, "score": 0}
@@ -144,7 +153,7 @@ def test_kept_record_round_trips():
     assert pars.par_path("site", dt.date(2026, 12, 1)).as_posix() == "site/.pars/2026-12-01.json"
 
 
-def test_prepare_runs_while_a_publishing_run_holds_the_lock(tmp_path, runner):
+def test_prepare_runs_while_a_publishing_run_holds_the_lock(tmp_path, runner, remembered_layouts):
     """A nightly run may hold the site's lock: preparing does not wait for it, nor stop."""
     from harupan.publish.lock import SiteLock
 
@@ -174,6 +183,7 @@ cli(sys.argv[1:])
 """
 
 
+@pytest.mark.slow  # SIGKILLed processes, each after a whole day's dealing (as the killed runs in test_site.py)
 def test_a_prepare_killed_mid_write_leaves_one_name_that_the_next_run_removes(tmp_path):
     """SIGKILL halfway through writing a record: what is left has a fixed name (no random temporary
     name that nothing would ever remove), the next prepare over that day replaces it, and the run
@@ -215,7 +225,7 @@ def test_one_prepare_at_a_time_and_a_running_one_keeps_its_temporary(fresh_day, 
 
 
 @pytest.mark.parametrize("plant", ["hard link", "fifo", "symlink"])
-def test_a_link_or_fifo_at_the_temporary_name_is_never_written_through(tmp_path, runner, plant):
+def test_a_link_or_fifo_at_the_temporary_name_is_never_written_through(tmp_path, runner, plant, remembered_layouts):
     """Whatever sits at '.DATE.json.tmp' is removed, not opened: another file hard-linked there
     keeps its bytes, a FIFO does not hang the run, a symlink's target is untouched."""
     import os
@@ -235,7 +245,7 @@ def test_a_link_or_fifo_at_the_temporary_name_is_never_written_through(tmp_path,
     assert json.loads(record.read_text())["date"] == "2026-12-02" and record.stat().st_mode & 0o777 == 0o644
 
 
-def test_prepare_removes_what_a_killed_prepare_left_of_recent_days(tmp_path, runner):
+def test_prepare_removes_what_a_killed_prepare_left_of_recent_days(tmp_path, runner, remembered_layouts):
     site = tmp_path / "site"
     (site / ".pars").mkdir(parents=True)
     left = [site / ".pars" / f".2026-11-{d:02d}.json.tmp" for d in (1, 30)]
@@ -246,7 +256,7 @@ def test_prepare_removes_what_a_killed_prepare_left_of_recent_days(tmp_path, run
     assert [p.exists() for p in left] == [False, False]
 
 
-def test_a_prepare_waits_out_a_publishing_runs_moment_with_the_lock(tmp_path, runner):
+def test_a_prepare_waits_out_a_publishing_runs_moment_with_the_lock(tmp_path, runner, remembered_layouts):
     """A publishing run takes the prepare lock for a moment to remove a leftover; a prepare that
     starts just then waits for it rather than saying another prepare is running."""
     import threading

@@ -1,4 +1,5 @@
 import contextlib
+import functools
 import os
 import re
 
@@ -255,17 +256,24 @@ def test_the_pdf_looks_like_the_png(tmp_path):
     assert worst_block(missing) >= 40
 
 
+@functools.cache
+def full_layout() -> dict:
+    """A full 18x8 day's layout, dealt once for the drawing tests below (what they draw is the subject,
+    not the dealing)."""
+    from harupan.generator.shisen import generate
+
+    return layout_to_dict(generate("2026-12-01", "18x8", "normal"))
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("scale", [0.5, 0.25])
 def test_tiles_copied_from_sprites_give_the_pixels_of_drawing_them(paper, scale):
     """The PNG backend draws each tile face once and pastes it; that must change no pixel."""
     from PIL import ImageDraw
 
-    from harupan.generator.shisen import generate
-    from harupan.engine.shisen.board import layout_to_dict as to_dict
     from harupan.renderers import raster
 
-    layout = to_dict(generate("2026-12-01", "18x8", "normal"))
+    layout = full_layout()
     for answers in (False, True):
         for easy in (False, True):
             page = shisen_page(layout, paper, answers=answers, easy=easy)

@@ -24,7 +24,7 @@ from sitecheck import broken_links
 from conftest import FAST, ROOT
 from conftest import harupan as run
 
-pytestmark = pytest.mark.usefixtures("fast_site")
+pytestmark = pytest.mark.usefixtures("fast_site", "remembered_layouts")  # the writing is tested here, not the dealing
 NEW_DAY = "2026-11-30"
 
 
@@ -45,11 +45,8 @@ def everything(folder: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def base_site(tmp_path_factory):
-    site = tmp_path_factory.mktemp("safety") / "site"
-    r = run("daily", "--date", "2026-11-29", "--site", str(site))
-    assert r.returncode == 0, r.stderr
-    return site
+def base_site(fast_day_factory):
+    return fast_day_factory()  # harupan daily --date 2026-11-29, made once per test run
 
 
 @pytest.fixture(scope="module")
@@ -57,8 +54,8 @@ def with_new_day(base_site, tmp_path_factory):
     """The base site with NEW_DAY published: what a complete run gives."""
     site = tmp_path_factory.mktemp("complete") / "site"
     shutil.copytree(base_site, site)
-    r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1")  # FAST env: a module fixture
-    assert r.returncode == 0, r.stderr  # is made before the function-scoped fast_site applies
+    r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1", shared_layouts=True)  # FAST env: a module
+    assert r.returncode == 0, r.stderr  # fixture is made before the function-scoped fast_site applies
     return site
 
 
@@ -192,6 +189,7 @@ def writes_of_a_run(base_site, tmp_path, monkeypatch) -> int:
     return len(calls)
 
 
+@pytest.mark.slow  # two runs for every write of a day (the fast tier keeps the three other errors below)
 def test_a_full_disk_at_every_write_of_a_day_leaves_the_site_as_it_was(base_site, with_new_day, tmp_path,
                                                                         monkeypatch):
     """ENOSPC at the N-th write, for every N over one day's writes: exit 2, one line naming the
@@ -245,6 +243,7 @@ def _mount_tmpfs(where: Path, size: int) -> bool:
     return r.returncode == 0
 
 
+@pytest.mark.slow  # up to twelve runs in processes of their own
 def test_a_small_tmpfs(base_site, with_new_day, tmp_path):
     """A real full disk: the site on a tmpfs a little too small for the new day, at several sizes."""
     mnt = tmp_path / f"mnt-{uuid.uuid4().hex[:8]}"
@@ -263,7 +262,7 @@ def test_a_small_tmpfs(base_site, with_new_day, tmp_path):
             assert _mount_tmpfs(mnt, size)
             site = mnt / "site"
             shutil.copytree(base_site, site)
-            r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1")
+            r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1", shared_layouts=True)
             if r.returncode == 0:  # room enough after all (listing pages rewritten in place)
                 assert everything(site) == complete
             else:
@@ -274,7 +273,7 @@ def test_a_small_tmpfs(base_site, with_new_day, tmp_path):
                 assert everything(site) == before, share
                 assert broken_links(site) == []
                 subprocess.run(["mount", "-o", f"remount,size={used + 4 * extra + (1 << 20)}", str(mnt)], check=True)
-                r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1")
+                r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1", shared_layouts=True)
                 assert r.returncode == 0, r.stderr
                 assert everything(site) == complete
             subprocess.run(["umount", str(mnt)], check=True)
@@ -296,13 +295,13 @@ def test_a_read_only_file_system(base_site, tmp_path):
         shutil.copytree(base_site, site)
         subprocess.run(["mount", "-o", "remount,ro", str(mnt)], check=True)
         before = everything(site)
-        r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1")
+        r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1", shared_layouts=True)
         lines = r.stderr.strip().splitlines()
         assert r.returncode == 2 and len(lines) == 1 and "Read-only file system" in lines[0], r.stderr
         assert str(site) in lines[0], lines[0]
         assert everything(site) == before
         subprocess.run(["mount", "-o", "remount,rw", str(mnt)], check=True)
-        r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1")
+        r = run("daily", "--date", NEW_DAY, "--site", str(site), "--jobs", "1", shared_layouts=True)
         assert r.returncode == 0, r.stderr
     finally:
         subprocess.run(["umount", str(mnt)], capture_output=True)

@@ -10,10 +10,9 @@ import pytest
 from harupan.cli.main import cli
 
 from sitecheck import snapshot
-from conftest import sitemap_entries
-from conftest import harupan as run
+from conftest import built_once, published, sitemap_entries
 
-pytestmark = pytest.mark.usefixtures("fast_site")
+pytestmark = pytest.mark.usefixtures("fast_site", "remembered_layouts")  # the checks are tested here, not the dealing
 
 TODAY = "2026-11-30"
 
@@ -21,11 +20,8 @@ TODAY = "2026-11-30"
 @pytest.fixture(scope="module")
 def two_days(tmp_path_factory):
     """2026-11-28 and 11-29 published and listed, 12-05 made ahead (not listed), today 11-30."""
-    site = tmp_path_factory.mktemp("check") / "site"
-    for d in ("2026-11-28", "2026-11-29", "2026-12-05"):
-        r = run("daily", "--date", d, "--site", str(site), env_extra={"HARUPAN_TODAY": TODAY})
-        assert r.returncode == 0, r.stderr
-    return site
+    build = published("2026-11-28", "2026-11-29", "2026-12-05", env_extra={"HARUPAN_TODAY": TODAY})
+    return built_once(tmp_path_factory, "check-two-days", build) / "site"
 
 
 @pytest.fixture
