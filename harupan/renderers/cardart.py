@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .figures import RANK_HANJA, RANK_KO
 from .model import Circle, Polygon, Primitive, RoundRect, Text, Use
 from .tileart import EDGE, INK, IVORY, OUTLINE, text_colour_on
 
 CARD_W, CARD_H = 40.0, 96.0
+RANK_HANJA = "將士象車馬砲卒"
+RANK_KO = ("장", "사", "상", "차", "마", "포", "졸")
 COLOURS = "YRGW"
 # The band's syllable: the first of the colour's name (engine/cards.py's COLOUR_KO, which the
 # renderers may not import; tests/test_cardart.py checks the two agree).
@@ -44,7 +45,13 @@ def _mark(shape: str, cx: float, cy: float, r: float, ink: str) -> Primitive:
 
 @lru_cache(maxsize=64)
 def card_face(code: str) -> tuple[Primitive, ...]:
-    """A whole card (body, band with mark and syllable, character, name) in card units."""
+    """A whole card (body, band with mark and syllable, character, name) in card units; ``J`` is
+    the joker of the full deck (the rule page's; the daily hand has none): a dark face, 鬼."""
+    if code == "J":
+        return (RoundRect(2.2, 3.0, 37, 92, 5, fill=EDGE),
+                RoundRect(1, 1, 37, 92, 5, fill="#2B2D42", stroke=OUTLINE, width=1.0),
+                Text(19.5, 42, "鬼", 24, "#FFFFFF", "serif"),
+                Text(19.5, 77, "조커", 11, "#FFFFFF", "sans"))
     colour, rank = code[0], int(code[1])
     band, char_ink = BAND[colour], CHAR_INK[colour]
     on_band = text_colour_on(band)

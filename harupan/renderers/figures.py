@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, place
+from .cardart import card_face
+from .model import Circle, Drawing, Line, Polygon, Primitive, RoundRect, Text, Use, place
 from .tileart import TILE_H, TILE_W, ZODIAC_SIZE, mahjong_tile, zodiac_tile
 
 INK = "#1A1A1A"
@@ -80,20 +81,11 @@ def zodiac_move(data: dict) -> Drawing:
     return Drawing(ax + 110 + row_w + 16, 120, tuple(items), background=PAPER)
 
 
-CARD_INK = {"Y": "#A87900", "R": "#C0392B", "G": "#23784A", "W": "#4A4A4A"}
-CARD_FACE = {"Y": "#FFF6D6", "R": "#FFE9E5", "G": "#E6F4EA", "W": "#F4F4F2"}
-RANK_HANJA = "將士象車馬砲卒"
-RANK_KO = ("장", "사", "상", "차", "마", "포", "졸")
+CARD_SCALE = 0.75  # the rule page's cards: the day's card art (renderers/cardart.py) at 30 x 72
 
 
-def _card(code: str, x: float, y: float) -> list:
-    if code == "J":
-        return [RoundRect(x, y, 30, 84, 5, fill="#2B2D42", stroke=INK, width=1),
-                Text(x + 15, y + 28, "鬼", 20, "#FFFFFF", "serif"), Text(x + 15, y + 62, "조커", 9, "#FFFFFF")]
-    c, r = code[0], int(code[1])
-    return [RoundRect(x, y, 30, 84, 5, fill=CARD_FACE[c], stroke=CARD_INK[c], width=1.5),
-            Text(x + 15, y + 26, RANK_HANJA[r - 1], 20, CARD_INK[c], "serif"),
-            Text(x + 15, y + 62, RANK_KO[r - 1], 11, CARD_INK[c])]
+def _card(code: str, x: float, y: float) -> list[Primitive]:
+    return [Use(card_face(code), x, y, CARD_SCALE)]
 
 
 def _text_width(text: str, size: float) -> float:
@@ -119,18 +111,18 @@ def cards_hand(data: dict) -> Drawing:
             label = g["kind"] if ci == 0 else ""
             gw = max(cw, _text_width(label, 13))  # a label wider than its cards gets room of its own
             if x + gw > CARDS_ROW and x > 12:
-                x, y = 12.0, y + 156
+                x, y = 12.0, y + 144
             cx = x + (gw - cw) / 2
             for i, card in enumerate(chunk):
                 items += _card(card, cx + i * 32, y)
             if label:
                 items.append(Text(x + gw / 2, y - 15, label, 13, MUTED))
             if g["points"] is not None and ci == len(chunks) - 1:
-                items.append(Text(x + gw / 2, y + 104, f"{g['points']}점", 15, "#B03A2E" if g["points"] else MUTED))
+                items.append(Text(x + gw / 2, y + 92, f"{g['points']}점", 15, "#B03A2E" if g["points"] else MUTED))
             x += gw + 22
             row_w = max(row_w, x)
     total = data["points"]
-    y += 146
+    y += 134
     items.append(Text(12, y, f"합계 {total}점" if total is not None else "모든 카드를 족보로 묶을 수는 없습니다",
                       18, INK, align="start"))
     return Drawing(max(row_w, 300) + 12, y + 24, tuple(items), background=PAPER)
