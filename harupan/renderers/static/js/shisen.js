@@ -734,15 +734,15 @@ class ShisenApp {
     const here = [x, y];
     if (!this.selected) { this.select(here); return; }
     const [sx, sy] = this.selected;
-    if (sx === x && sy === y) { this.select(null); this.say("선택을 풀었습니다"); return; }
+    if (sx === x && sy === y) { this.select(null); this.say("선택을 풀었습니다."); return; }
     const path = checkMove(this.board, this.selected, here);
     if (path) { this.remove([this.selected, here], path); return; }
     // not a pair: say why, shake both, and keep the new tile picked
     const a = this.name(this.selected), b = this.name(here);
     this.cue([this.selected, here]);
     this.select(here, false);
-    this.say(a !== b ? `${particle(a, "와/과")} ${particle(b, "은/는")} 다른 패입니다`
-      : `${a}끼리 두 번 안에 꺾어 닿는 길이 없습니다`);
+    this.say(a !== b ? `${particle(a, "와/과")} ${particle(b, "은/는")} 다른 패입니다.`
+      : `${a}끼리 두 번 안에 꺾어 닿는 길이 없습니다.`);
   }
 
   /** A short shake of tiles that do not pair (a red outline only, for reduced motion). */
@@ -892,7 +892,7 @@ class ShisenApp {
     this.save();
     this.grid.querySelectorAll(".hinted").forEach((c) => c.classList.remove("hinted"));
     for (const p of h.pair) this.cell(...p).classList.add("hinted");  // marked until the board changes
-    this.say(`힌트: 표시한 ${this.name(h.pair[0])} 두 장을 지워 보세요`);
+    this.say(`힌트: 표시한 ${this.name(h.pair[0])} 두 장을 지워 보세요.`);
   }
 
   /** Shuffling counts against the share line, so it asks first. */
@@ -918,7 +918,7 @@ class ShisenApp {
     this.save();
     this.played();
     this.render();
-    this.say("남은 패를 끝까지 풀 수 있게 섞었습니다");
+    this.say("남은 패를 끝까지 풀 수 있게 섞었습니다.");
   }
 
   undo() {
@@ -932,7 +932,7 @@ class ShisenApp {
     this.save();
     this.render();
     this.showResult();
-    this.say(step.shuffle !== undefined ? "섞기를 물렀습니다. 섞은 횟수에서도 빠집니다" : "한 수 물렀습니다");
+    this.say(step.shuffle !== undefined ? "섞기를 물렀습니다. 섞은 횟수에서도 빠집니다." : "한 수 물렀습니다.");
   }
 
   say(text) { this.status.textContent = text; }
