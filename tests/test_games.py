@@ -94,6 +94,8 @@ class ToyView:
     files = ("toy.png",)
     page_image = None
     template = "day_toy.html"
+    head_template = None
+    rules = None
     template_folder = str(TOY)
 
     def lead(self, bundle, variant):

@@ -27,12 +27,21 @@ def _game_template(name: str) -> tuple[str, str | None, Callable[[], bool] | Non
     return None
 
 
+def _rule_links() -> list[tuple[str, str]]:
+    """The site nav's game rule pages, as the registered views give them (a template global)."""
+    from .games import rule_links
+
+    return rule_links()
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    return Environment(loader=ChoiceLoader([PackageLoader("harupan.renderers", "templates"),
-                                            FunctionLoader(_game_template)]),
-                       autoescape=select_autoescape(["html", "xml"], default=True, default_for_string=True),
-                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env = Environment(loader=ChoiceLoader([PackageLoader("harupan.renderers", "templates"),
+                                           FunctionLoader(_game_template)]),
+                      autoescape=select_autoescape(["html", "xml"], default=True, default_for_string=True),
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env.globals["rule_links"] = _rule_links
+    return env
 
 
 def sheet_html(pages: list[tuple[str, Drawing]], title: str, paper: str) -> str:

@@ -113,6 +113,8 @@ def play_art(bundle: dict) -> tuple[dict, dict]:
 def day_page(bundle: dict, site: dict, path: str) -> str:
     import json
 
+    from .games import head_templates
+
     art, labels = play_art(bundle)
 
     def dump(v: object) -> Markup:
@@ -122,6 +124,7 @@ def day_page(bundle: dict, site: dict, path: str) -> str:
     symbols = Markup('<script type="application/json" id="harupan-art">') + dump(art) + Markup("</script>")
     return environment().get_template("day.html").render(
         site=site, root=root, day=day_context(bundle, site, path), levels=variants(bundle),
+        head_templates=head_templates(bundle),
         art=art_sprite(root), art_href=root + art_path(),
         play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": symbols})
 

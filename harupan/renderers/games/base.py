@@ -34,6 +34,8 @@ class GameView(Protocol):
     files: tuple[str, ...]  # image files it adds to the day folder, in the order they are written
     page_image: str | None  # the one of ``files`` a day page offers as its share picture (og:image), or None
     template: str  # its section of the day page (templates/), given ``day`` and ``base``
+    head_template: str | None  # its part of the day page's <head> (templates/), given ``day``; or None
+    rules: tuple[str, str] | None  # its rule page (a site path) and the site nav's label for it; or None
 
     def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
         """Its phrase in the day's lead line (``2026년 12월 1일의 A와 B``), for the page's
@@ -112,6 +114,16 @@ def view(name: str) -> GameView:
 def day_views(bundle: dict[str, Any]) -> tuple[GameView, ...]:
     """The views of the games this bundle holds, in page order."""
     return tuple(v for v in _VIEWS.values() if v.name in bundle)
+
+
+def rule_links() -> list[tuple[str, str]]:
+    """The site nav's links to the games' rule pages, in page order."""
+    return [v.rules for v in _VIEWS.values() if v.rules is not None]
+
+
+def head_templates(bundle: dict[str, Any]) -> list[str]:
+    """The day page's <head> parts of the games this bundle holds, in page order."""
+    return [v.head_template for v in day_views(bundle) if v.head_template is not None]
 
 
 def print_set(bundle: dict[str, Any], paper: str = "a4", easy: bool = False) -> list[Sheet]:

@@ -142,6 +142,8 @@ class CardsView:
     files: tuple[str, ...] = ("cards.png",)
     page_image: str | None = None
     template = "day_cards.html"
+    head_template: str | None = None
+    rules: tuple[str, str] | None = ("rules/cards/index.html", "사색패 규칙")
 
     def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
         return "사색패 손패"

@@ -74,6 +74,8 @@ class ShisenView:
     files: tuple[str, ...] = ("shisen.png", "shisen-answer.png")
     page_image: str | None = None
     template = "day_shisen.html"
+    head_template: str | None = "day_shisen_head.html"
+    rules: tuple[str, str] | None = ("rules/shisen/index.html", "사천성 규칙")
 
     def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
         level = variant or featured(bundle)
