@@ -270,13 +270,11 @@ def test_the_hand_does_not_jump_when_the_game_starts(cards_site, browser, view):
 
 
 @pytest.fixture(scope="module")
-def korean_phone(tmp_path_factory):
+def korean_phone(tmp_path_factory, browser):
     """Chromium with a Korean system font, as every Korean phone has one (Noto Sans KR from the
     font package: the design Android ships). This machine has none: without one, Hangul falls back
     to empty boxes narrower than the letters, and every line breaks elsewhere when the web font
     arrives, which no player's phone does."""
-    from playwright.sync_api import sync_playwright
-
     from harupan.renderers.fonts import font_path
 
     folder = tmp_path_factory.mktemp("fontconfig")
@@ -284,11 +282,11 @@ def korean_phone(tmp_path_factory):
     conf.write_text(f"""<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
 <fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>{font_path("sans").parent}</dir>
 <cachedir>{folder / "cache"}</cachedir></fontconfig>""")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=system_tool("chromium"), args=CHROMIUM_ARGS,
-                              env=dict(os.environ, FONTCONFIG_FILE=str(conf)))
-        yield b
-        b.close()
+    # a second Chromium from the session's Playwright (one Playwright per process)
+    b = browser.browser_type.launch(executable_path=system_tool("chromium"), args=CHROMIUM_ARGS,
+                                    env=dict(os.environ, FONTCONFIG_FILE=str(conf)))
+    yield b
+    b.close()
 
 
 @pytest.mark.parametrize("anchor", ["cards-h", "zodiac-h"])
