@@ -3,17 +3,20 @@
 why (the engine's own sentence), the day's best arrangement grouped meld by meld, one meld taken
 apart and made again, 완성 with the score equal to the best, a share line and the record; the bar
 and the status line in view; tap targets of 44 px on the phone; axe finds nothing on the section;
-the page does not jump while the game starts. Screenshots go to the artifacts folder."""
+the page does not jump while the game starts, nor when opened at a lower section by a link.
+Screenshots go to the artifacts folder."""
 
 import contextlib
 import datetime as dt
 import json
 import os
+from pathlib import Path
 from unittest import mock
 
 import pytest
-from conftest import artifact, npm_tool, registered
-from pagecheck import watched_page
+from conftest import CHROMIUM_ARGS, artifact, npm_tool, registered, system_tool
+from pagecheck import served, watched_page
+from test_play import CLS
 
 from harupan.engine.cards import card_name
 from harupan.engine.cards_play import why_not
@@ -265,3 +268,64 @@ def test_the_hand_does_not_jump_when_the_game_starts(cards_site, browser, view):
         finally:
             ctx.close()
     assert boxes[True] == boxes[False]
+
+
+@pytest.fixture(scope="module")
+def korean_phone(tmp_path_factory, browser):
+    """Chromium with a Korean system font, as every Korean phone has one (Noto Sans KR from the
+    font package: the design Android ships). This machine has none: without one, Hangul falls back
+    to empty boxes narrower than the letters, and every line breaks elsewhere when the web font
+    arrives, which no player's phone does."""
+    from harupan.renderers.fonts import font_path
+
+    folder = tmp_path_factory.mktemp("fontconfig")
+    conf = folder / "fonts.conf"
+    conf.write_text(f"""<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>{font_path("sans").parent}</dir>
+<cachedir>{folder / "cache"}</cachedir></fontconfig>""")
+    # a second Chromium from the session's Playwright (one Playwright per process)
+    b = browser.browser_type.launch(executable_path=system_tool("chromium"), args=CHROMIUM_ARGS,
+                                    env=dict(os.environ, FONTCONFIG_FILE=str(conf)))
+    yield b
+    b.close()
+
+
+@pytest.mark.parametrize("anchor", ["cards-h", "zodiac-h"])
+def test_a_link_to_a_lower_section_lands_on_a_page_that_stays_put(cards_site, korean_phone, anchor):
+    """Opened at a lower section (a link, or a player coming back to it) on a 360-px phone, CPU
+    slowed 4x, a slow network: the browser goes to the section once the page is read, so the
+    boards above must already take the room their scripts give them (CLS < 0.1; it was 0.20 at
+    #cards-h and 0.18 at #zodiac-h before the boxes were on the page)."""
+    ctx = korean_phone.new_context(**VIEWS["phone"])
+    try:
+        with served(cards_site) as base:
+            pg = ctx.new_page()
+            pg.add_init_script(CLS)
+            cdp = ctx.new_cdp_session(pg)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150, "downloadThroughput": 200_000,
+                                                          "uploadThroughput": 90_000})
+            pg.goto(f"{base}2026/12/01/index.html#{anchor}", wait_until="load")
+            pg.wait_for_selector(f"{APP} .kcard")
+            pg.evaluate("document.fonts.ready.then(() => true)")
+            pg.wait_for_timeout(1500)
+            cls = pg.evaluate("window.__cls")
+            top = pg.eval_on_selector(f"#{anchor}", "e => e.getBoundingClientRect().top")
+            pg.screenshot(path=str(artifact(f"cards-phone-opened-at-{anchor}.png")))
+    finally:
+        ctx.close()
+    assert -1 <= top < 40, f"#{anchor} is at {top} px, not at the top of the screen"
+    print(f"CLS at #{anchor} {cls:.4f}")
+    assert cls < 0.1, cls
+
+
+def test_the_turn_note_waiting_on_the_page_is_the_scripts_own():
+    """The Shisen-sho turn note's placeholder (the box a link to a lower section relies on) says
+    what the script's note says, so the two cannot drift into different heights."""
+    from harupan.renderers import html as pages
+
+    root = Path(pages.__file__).parent
+    page = (root / "templates" / "day_shisen.html").read_text(encoding="utf-8")
+    waiting = page.split('class="facts turnnote" data-pre>', 1)[1].split("</p>", 1)[0]
+    assert f'text: "{waiting}"' in (root / "static" / "js" / "shisen.js").read_text(encoding="utf-8")
