@@ -48,6 +48,25 @@ def fresh_day(tmp_path_factory, _shared_layouts_folder):
     return site
 
 
+@pytest.fixture(scope="module")
+def prepared_day(tmp_path_factory, _shared_layouts_folder):
+    """A site with 2026-12-01 prepared (kept, not published), made once for the tampering tests
+    below (each tampers with its own copy): what they test is the check on reading a kept part."""
+    from click.testing import CliRunner
+
+    from shared_layouts import sharing
+
+    site = tmp_path_factory.mktemp("prepared") / "site"
+    with pytest.MonkeyPatch.context() as mp:
+        for k, v in FAST.items():
+            mp.setenv(k, v)
+        mp.setattr(shisen_game, "generate", sharing(_shared_layouts_folder, shisen_game.generate))
+        r = CliRunner().invoke(cli, ["prepare", "--from", "2026-12-01", "--days", "1", "--site", str(site)])
+    assert r.exit_code == 0, r.output
+    assert (site / ".pars" / "2026-12-01.json").exists()
+    return site
+
+
 def no_bot(*args, **kwargs):
     raise AssertionError("the par bot was asked to play a game that was kept")
 
@@ -113,9 +132,10 @@ def tamper(path, change):
     (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"]["difficulty"].update(attempt="x"), "difficulty.attempt: expected a whole number", "making"),
     (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"].update(cells=7), "does not read", "making"),
 ])
-def test_a_kept_part_that_fails_a_check_is_made_again(fresh_day, tmp_path, runner, change, why, again, remembered_layouts):
+def test_a_kept_part_that_fails_a_check_is_made_again(prepared_day, tmp_path, fresh_day, runner, change, why, again,
+                                                     remembered_layouts):
     site = tmp_path / "site"
-    assert invoke(runner, "prepare", "--from", "2026-12-01", "--days", 1, "--site", site).exit_code == 0
+    shutil.copytree(prepared_day, site)
     tamper(site / ".pars" / "2026-12-01.json", change)
     r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 1)
     assert r.exit_code == 0, r.output
