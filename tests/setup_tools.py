@@ -5,8 +5,9 @@ this). The tests themselves install nothing: a test whose tool is missing fails 
     python tests/setup_tools.py --check  # only say what is missing; exit 1 if anything is
 
 * Debian packages, with apt-get: Chromium (the page tests, through Playwright), poppler's
-  ``pdftoppm`` (the PDF is compared with the PNG), a Java runtime (the Nu HTML checker) and
-  Node.js with npm (the JS engine tests; npm fetches the two tools below).
+  ``pdftoppm`` (the PDF is compared with the PNG), a Java runtime (the Nu HTML checker),
+  Node.js with npm (the JS engine tests; npm fetches the two tools below) and gcc (the Shisen-sho
+  hold-up test compiles its independent player, tests/shisen_player.c).
 * npm packages, pinned here and nowhere else: the Nu HTML checker (``vnu-jar``) and axe-core.
   They go into a cache folder outside the source tree, ``$HARUPAN_TOOLS`` (default
   ``~/.cache/harupan-tools``), one folder per package and version, so a clone stays clean and a
@@ -30,6 +31,7 @@ DEBIAN = {
     "java": "default-jre-headless",
     "node": "nodejs",
     "npm": "npm",
+    "gcc": "gcc",
 }
 # npm package -> (pinned version, the file inside the package the tests use)
 NPM = {
