@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXW 62 /* with the ring of empty cells around the board, a line fits in 64 bits */
+#define MAXW 40 /* the largest board harupan accepts; with the ring, a line fits in 64 bits */
 #define MAXT (MAXW * MAXW)
 
 static int W, H;                         /* board size; cells are 1..W x 1..H, the ring 0 and W+1 / H+1 */
@@ -54,23 +54,28 @@ static int below(int n) { /* uniform in 0..n-1, by rejection */
 
 typedef struct { unsigned char ax, ay, bx, by; } Pair;
 
-static Pair pairs[MAXT * 4];  /* the current turn's legal pairs */
-static Pair best[MAXT * 4];
+static Pair pairs[MAXT * (MAXT - 1) / 2]; /* the current turn's legal pairs (at most every pair) */
+static Pair best[MAXT * (MAXT - 1) / 2];
 
 /* Legal pairs of the position in ``grid``, worked out from scratch; written to ``out`` (when not
    NULL) in cell order. Returns how many. */
 static int legal(Pair *out) {
     static uint64_t rows[MAXW + 2], cols[MAXW + 2];
     static int tx[MAXT], ty[MAXT], tk[MAXT], vlo[MAXT], vhi[MAXT], hlo[MAXT], hhi[MAXT];
+    static int later[MAXT], last[MAXT + 1]; /* the next tile of the same kind in cell order, or -1 */
     int n = 0, count = 0;
     memset(rows, 0, sizeof rows);
     memset(cols, 0, sizeof cols);
+    for (int k = 0; k <= nkinds; k++) last[k] = -1;
     for (int y = 1; y <= H; y++)
         for (int x = 1; x <= W; x++)
             if (grid[y][x]) {
                 rows[y] |= 1ULL << x;
                 cols[x] |= 1ULL << y;
                 tx[n] = x; ty[n] = y; tk[n] = grid[y][x];
+                later[n] = -1;
+                if (last[tk[n]] >= 0) later[last[tk[n]]] = n;
+                last[tk[n]] = n;
                 n++;
             }
     for (int i = 0; i < n; i++) {
@@ -85,8 +90,7 @@ static int legal(Pair *out) {
         hhi[i] = k - 1;
     }
     for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            if (tk[i] != tk[j]) continue;
+        for (int j = later[i]; j >= 0; j = later[j]) {
             int ok = 0;
             int lo = vlo[i] > vlo[j] ? vlo[i] : vlo[j], hi = vhi[i] < vhi[j] ? vhi[i] : vhi[j];
             if (lo <= hi) { /* a row in both vertical runs, empty between the two columns */

@@ -16,6 +16,7 @@ This file is its own pytest-xdist unit (``--dist loadfile``): the 30 layouts are
 import functools
 import hashlib
 import random
+import resource
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -238,9 +239,10 @@ def test_published_layouts_hold_up_for_an_independent_player(player, date):
     of them), and on every level the measure here is at least twice as precise as the one it
     checks, so a miss points at the published figure, not at this test. The C player makes that
     cheap: about 4 s of CPU a date."""
-    misses, lines = [], []
+    misses, lines, cpu = [], [], 0.0
     for name, preset in PRESETS.items():
         layout = made(date, "18x8", name)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         d = layout.difficulty
         stuck, _ = play(player, layout.board, "random", RANDOM_GAMES, seed_for(f"issue-21:{date}:{name}"))
         share = stuck / RANDOM_GAMES
@@ -255,6 +257,9 @@ def test_published_layouts_hold_up_for_an_independent_player(player, date):
             if ahead / AHEAD_GAMES < 0.5:
                 misses.append(line)
         lines.append(line)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu += after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    lines.append(f"{date}: the C player's games took {cpu:.2f} s of CPU")
     artifact(f"shisen-holdup-{date}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert not misses, "\n".join(misses)
 
