@@ -34,7 +34,8 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.errors import InputError
-from ..generator.games import Settings
+from ..generator.daily import day_part
+from ..generator.games import Settings, game_for_piece
 from . import app, pars, rules
 from .assets import FILES_RECORD, kept_shared_files, shared_files_record, static_files
 from .atomic import Transaction, drop_temp
@@ -74,21 +75,27 @@ def date_range(a: _dt.date, b: _dt.date) -> list[_dt.date]:
     return [a + _dt.timedelta(days=i) for i in range((b - a).days + 1)]
 
 
+QUICK_PIECES = 1.0  # rough seconds (Game.piece_cost): less than this is made without workers
+
+
 def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx: Transaction, jobs: int,
                                 force: bool) -> str:
     """One day on several processors: the layouts and the par side by side, then the files side
     by side. While the first pool works, this process loads the fonts, so the second pool (forked
     after) starts with them loaded instead of loading them in every worker.
 
-    A prepared day (every slow piece kept by ``harupan prepare``) has nothing for the first pool,
-    and its files are drawn here, in this process: they take about half a second of CPU, and
-    starting workers to share them would add a quarter of a second of CPU to that night."""
+    A prepared day (every slow piece kept by ``harupan prepare``) leaves only quick pieces (the
+    사색패 hand: milliseconds), made here, and its files are drawn here too: they take about half
+    a second of CPU, and starting workers to share them would add a quarter of a second of CPU to
+    that night."""
     from ..renderers.fonts import font
 
     pooled: list[bool] = []  # whether the day's pieces went to workers (a day made tonight)
 
     def map_fn(fn: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:
         items = list(items)
+        if fn is day_part and sum(game_for_piece(p).piece_cost(p) for p in items) < QUICK_PIECES:
+            return list(map(fn, items))
         if fn is render_file and not pooled:  # a prepared day: no workers for its files either
             return list(map(fn, items))
         pooled.append(True)

@@ -243,7 +243,7 @@ def _metrics(data: bytes) -> tuple[int, int, int, dict[int, int], list[int]] | N
     advances = [a for a, _ in struct.iter_unpack(">Hh", data[hmtx:hmtx + 4 * long_metrics])]
     advances += [advances[-1]] * (glyphs - long_metrics)
     cmap_at = tables[b"cmap"]
-    records = {}
+    records: dict[tuple[int, int], int] = {}
     for i in range(struct.unpack_from(">H", data, cmap_at + 2)[0]):
         platform, encoding, offset = struct.unpack_from(">HHI", data, cmap_at + 4 + 8 * i)
         records.setdefault((platform, encoding), cmap_at + offset)
