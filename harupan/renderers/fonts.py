@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 import os
 import stat
+import bisect
 import struct
 from functools import lru_cache
 from importlib import resources
@@ -165,15 +166,15 @@ class Font:
 
 def _cff_reader(data: bytes) -> Callable[[int], Any] | None:
     """Glyph id -> its charstring (fontTools' T2CharString, which draws it), for an OpenType
-    font with CFF outlines (the bundled fonts); None for any other kind. fontTools' own glyph set
-    would first name all 25,000 glyphs and read their widths (a tenth of a second a font): a
-    page needs a few hundred outlines, found here by id in the CharStrings INDEX. The outlines
-    are fontTools' own (tests/test_render.py compares them)."""
+    font with CFF outlines (the bundled fonts); None for any other kind. fontTools' glyph set
+    would first name all 25,000 glyphs and read their widths, and its CFF module takes as long
+    again to import (together a tenth of a second a font): a page needs a few hundred outlines,
+    found here by id from the CFF table's own indexes (Adobe TN 5176). The outlines are
+    fontTools' own (tests/test_render.py compares them)."""
     if data[:4] != b"OTTO":
         return None
-    from io import BytesIO
+    from types import SimpleNamespace
 
-    from fontTools import cffLib
     from fontTools.misc.psCharStrings import T2CharString
 
     tables = {}
@@ -184,35 +185,151 @@ def _cff_reader(data: bytes) -> Callable[[int], Any] | None:
         return None
     offset, length = tables[b"CFF "]
     blob = data[offset:offset + length]
-    cff = cffLib.CFFFontSet()
-    cff.decompile(BytesIO(blob), None, isCFF2=False)
-    top = cff.topDictIndex[0]
-    at = top.rawDict.get("CharStrings")
-    if at is None:
+    names = _Index(blob, blob[2])  # the header's size, then the INDEXes in their fixed order
+    tops = _Index(blob, names.end)
+    strings = _Index(blob, tops.end)
+    global_subrs = _Subrs(_Index(blob, strings.end), None, [])
+    top = _cff_dict(tops[0])
+    if 17 not in top or top.get((12, 6), [2]) != [2]:  # no CharStrings, or not Type 2 charstrings
         return None
-    if hasattr(top, "FDArray"):
-        fd_array, fd_select = top.FDArray, top.FDSelect
+    charstrings = _Index(blob, top[17][0])
 
-        def private(gid: int) -> Any:
-            return fd_array[fd_select[gid]].Private
+    def private(size_offset: list) -> Any:
+        size, at = size_offset
+        values = _cff_dict(blob[at:at + size])
+        out = SimpleNamespace(defaultWidthX=values.get(20, [0])[0], nominalWidthX=values.get(21, [0])[0])
+        if 19 in values:
+            out.Subrs = _Subrs(_Index(blob, at + values[19][0]), out, global_subrs)
+        return out
+
+    if (12, 36) in top:  # CID-keyed (the CJK fonts): each glyph's private dict by its font dict
+        fd_array = _Index(blob, top[(12, 36)][0])
+        privates = [private(_cff_dict(fd_array[k])[18]) for k in range(len(fd_array))]
+        at = top[(12, 37)][0]
+        if blob[at] == 0:
+            def fd_of(gid: int) -> int:
+                return blob[at + 1 + gid]
+        elif blob[at] == 3:
+            ranges = struct.unpack_from(f">{3 * struct.unpack_from('>H', blob, at + 1)[0]}B", blob, at + 3)
+            firsts = [ranges[k] << 8 | ranges[k + 1] for k in range(0, len(ranges), 3)]
+            fds = list(ranges[2::3])
+
+            def fd_of(gid: int) -> int:
+                return fds[bisect.bisect_right(firsts, gid) - 1]
+        else:
+            return None
     else:
-        own = top.Private
+        privates = [private(top[18])]
 
-        def private(gid: int) -> Any:
-            return own
-    count, size = struct.unpack_from(">HB", blob, at)
-    base = at + 3 + (count + 1) * size - 1  # INDEX offsets count from 1, from the byte before the data
-
-    def where(i: int) -> int:
-        return int.from_bytes(blob[at + 3 + i * size:at + 3 + (i + 1) * size], "big")
+        def fd_of(gid: int) -> int:
+            return 0
 
     def charstring(gid: int) -> Any:
-        if not 0 <= gid < count:
+        if not 0 <= gid < len(charstrings):
             return None
-        return T2CharString(blob[base + where(gid):base + where(gid + 1)], private=private(gid),
-                            globalSubrs=cff.GlobalSubrs)
+        return T2CharString(charstrings[gid], private=privates[fd_of(gid)], globalSubrs=global_subrs)
 
     return charstring
+
+
+class _Index:
+    """A CFF INDEX: ``count`` byte strings, read one at a time (a font's 25,000 charstrings are
+    never all wanted)."""
+
+    def __init__(self, blob: bytes, at: int) -> None:
+        self.blob = blob
+        self.count = struct.unpack_from(">H", blob, at)[0]
+        if not self.count:
+            self.end = at + 2
+            return
+        self.size = blob[at + 2]
+        self.offsets = at + 3
+        self.base = at + 3 + (self.count + 1) * self.size - 1  # offsets count from 1
+        self.end = self.base + self._offset(self.count)
+
+    def _offset(self, i: int) -> int:
+        at = self.offsets + i * self.size
+        return int.from_bytes(self.blob[at:at + self.size], "big")
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, i: int) -> bytes:
+        if not 0 <= i < self.count:
+            raise IndexError(i)
+        return self.blob[self.base + self._offset(i):self.base + self._offset(i + 1)]
+
+
+class _Subrs:
+    """A subroutine INDEX as the charstrings that fontTools' interpreter calls, each made once."""
+
+    def __init__(self, index: _Index, private: Any, global_subrs: Any) -> None:
+        self.index, self.private, self.global_subrs = index, private, global_subrs
+        self.made: dict[int, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def __getitem__(self, i: int) -> Any:
+        made = self.made.get(i)
+        if made is None:
+            from fontTools.misc.psCharStrings import T2CharString
+
+            made = self.made[i] = T2CharString(self.index[i], private=self.private, globalSubrs=self.global_subrs)
+        return made
+
+
+REAL_NIBBLES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "E", "E-", "", "-")
+
+
+def _cff_dict(data: bytes) -> dict:
+    """A CFF DICT: operator (an int, or (12, n) for a two-byte one) -> its operands."""
+    out: dict = {}
+    operands: list = []
+    i = 0
+    while i < len(data):
+        b = data[i]
+        if b <= 21:
+            if b == 12:
+                key: object = (12, data[i + 1])
+                i += 2
+            else:
+                key = b
+                i += 1
+            out[key] = operands
+            operands = []
+        elif b == 28:
+            operands.append(struct.unpack_from(">h", data, i + 1)[0])
+            i += 3
+        elif b == 29:
+            operands.append(struct.unpack_from(">i", data, i + 1)[0])
+            i += 5
+        elif b == 30:  # a real: nibbles to the nibble 0xf
+            text = ""
+            i += 1
+            while True:
+                nibbles = (data[i] >> 4, data[i] & 15)
+                i += 1
+                for n in nibbles:
+                    if n == 15:
+                        break
+                    text += REAL_NIBBLES[n]
+                else:
+                    continue
+                break
+            operands.append(float(text))
+        elif b <= 246:
+            operands.append(b - 139)
+            i += 1
+        elif b <= 250:
+            operands.append((b - 247) * 256 + data[i + 1] + 108)
+            i += 2
+        elif b <= 254:
+            operands.append(-(b - 251) * 256 - data[i + 1] - 108)
+            i += 2
+        else:
+            raise ValueError(f"CFF DICT byte {b}")
+    return out
 
 
 # The order fontTools' getBestCmap takes a font's character maps in (the first one there wins).
