@@ -291,7 +291,7 @@ def test_killed_runs_leave_old_or_new_files_never_broken(base_site, tmp_path):
         r = run("daily", "--date", "2026-11-30", "--site", str(site), shared_layouts=True)  # (its dealing is not
         assert r.returncode == 0, r.stderr  # what is tested: the killed runs before it deal their own)
         assert snapshot(site) == new_files
-        ours = {".harupan.lock", ".harupan-site", ".built", ".sans.key", ".key.json", ".months.json"}
+        ours = {".harupan.lock", ".harupan-site", ".built", ".sans.key", ".key.json", ".months.json", ".files.json"}
         leftovers = [str(p.relative_to(site)) for p in site.rglob(".*") if p.name not in ours]
         assert leftovers == [], f"kill {i}: the next run left {leftovers}"  # temporaries reused or removed
         shutil.rmtree(site)
