@@ -24,6 +24,16 @@ b. ``site build`` over the whole ten years with nothing to do;
 c. ``site check`` of the whole site, and of the real days alone (per day: a real day also replays
    its par, which the copies lack).
 
+``--only prepared`` (issue 21, "a prepared night within 2 s"): the CPU of a prepared night (the
+``daily`` process after ``prepare``, start-up and any worker processes included: user + system
+time, not wall-clock), on a site of one real day and on a site of a year (:func:`fake_days`),
+``--nights`` nights each. Target: a median <= 1.5 s (<= 2 s with margin), no growth with the
+site's size. The baseline, measured in the same run: ``--baseline DIR``, another checkout's
+code (main, before a change) running the same nights on its own copy of each site, the two
+alternating night by night; the published files of the two copies are then compared byte for
+byte (dot files, the runs' own records, aside). Without ``--baseline``: one unprepared night
+(quick par) on the one-day site, the night ``prepare`` saves.
+
 The package's bytecode is compiled first, as ``pip install`` leaves it: this machine sets
 PYTHONDONTWRITEBYTECODE, so every process would otherwise compile harupan's modules from source
 (about 0.3 s each, in the run and in each worker).
@@ -32,8 +42,11 @@ PYTHONDONTWRITEBYTECODE, so every process would otherwise compile harupan's modu
 import argparse
 import compileall
 import datetime as dt
+import filecmp
 import json
 import os
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -52,6 +65,93 @@ def harupan(*args, env=None) -> float:
     if r.returncode != 0:
         raise SystemExit(f"harupan {' '.join(args)} failed: {r.stderr}")
     return dt_
+
+
+def cpu_of(*args, env=None, code: Path = ROOT) -> float:
+    """CPU seconds (user + system) of one ``harupan`` run with the package of ``code``, its
+    worker processes included (they are waited for, so they count as its children)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run([sys.executable, "-m", "harupan", *args], cwd=code, capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=str(code), **(env or {})))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if r.returncode != 0:
+        raise SystemExit(f"harupan {' '.join(args)} ({code}) failed: {r.stderr}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def published_differences(a: Path, b: Path) -> list[str]:
+    """Paths whose published bytes differ between two sites (files and folders whose names start
+    with a dot are the runs' own: the lock, build marks, kept pieces, records of what was made)."""
+    out = []
+
+    def walk(cmp: filecmp.dircmp, rel: str) -> None:
+        for name in cmp.left_only + cmp.right_only + cmp.funny_files:
+            if not name.startswith("."):
+                out.append(rel + name)
+        _, mismatch, errors = filecmp.cmpfiles(cmp.left, cmp.right, [n for n in cmp.common_files
+                                                                      if not n.startswith(".")], shallow=False)
+        out.extend(rel + n for n in mismatch + errors)
+        for name, sub in cmp.subdirs.items():
+            if not name.startswith("."):
+                walk(sub, rel + name + "/")
+
+    walk(filecmp.dircmp(a, b), "")
+    return out
+
+
+def prepared_nights(tmp: str, jobs: int, nights: int, baseline: Path | None) -> None:
+    """Section ``prepared`` (see the docstring)."""
+    env = {"HARUPAN_DIFFICULTIES": "easy,normal,hard"}
+    first_night = dt.date(2026, 12, 1)
+    real = first_night - dt.timedelta(days=1)
+    dates = [first_night + dt.timedelta(days=i) for i in range(nights)]
+    fixtures = {"one day": Path(tmp) / "one-day", "a year": Path(tmp) / "a-year"}
+    today = {**env, "HARUPAN_TODAY": real.isoformat()}
+    for site in fixtures.values():
+        harupan("daily", "--date", real.isoformat(), "--site", str(site), "--par", "quick", env=today)
+    fake_days(fixtures["a year"], real, [real - dt.timedelta(days=i) for i in range(366, 0, -1)])
+    harupan("site", "build", "--site", str(fixtures["a year"]), "--quiet", env=today)  # the year's listings, once
+    t = cpu_of("prepare", "--from", dates[0].isoformat(), "--days", str(nights), "--site", str(fixtures["one day"]),
+               "--jobs", str(jobs), "--quiet", env=today)
+    print(f"prepare, {nights} days' full par games and layouts: {t:.1f} s CPU = {t / nights:.1f} s a day "
+          "(no target: any quiet hour)", flush=True)
+    kept = fixtures["one day"] / ".pars"
+    (fixtures["a year"] / ".pars").mkdir(exist_ok=True)
+    for d in dates:  # the same kept pieces for the year's site (a record depends on its date alone)
+        name = f"{d.isoformat()}.json"
+        shutil.copyfile(kept / name, fixtures["a year"] / ".pars" / name)
+    codes = {"this code": ROOT} | ({"baseline": baseline} if baseline else {})
+    sites = {(f, c): Path(tmp) / f"{f}-{c}".replace(" ", "-") for f in fixtures for c in codes}
+    for (f, c), site in sites.items():
+        shutil.copytree(fixtures[f], site, symlinks=True, copy_function=os.link)  # a run replaces, never edits, a file
+        if c != "this code":
+            compileall.compile_dir(codes[c] / "harupan", quiet=1)
+        # unmeasured: the rule pages and font subset are keyed by the code's sources, made once a release
+        cpu_of("site", "build", "--site", str(site), "--quiet", env=today, code=codes[c])
+    times: dict[tuple[str, str], list[float]] = {k: [] for k in sites}
+    for d in dates:
+        for key, site in sites.items():
+            times[key].append(cpu_of("daily", "--date", d.isoformat(), "--site", str(site),
+                                     env={**env, "HARUPAN_TODAY": d.isoformat()}, code=codes[key[1]]))
+    for (f, c), ts in times.items():
+        print(f"a prepared night, {c}, site of {f}: median {statistics.median(ts):.2f} s CPU, max {max(ts):.2f} s "
+              f"over {len(ts)} nights ({' '.join(f'{t:.2f}' for t in ts)}; target median <= 1.5 s)", flush=True)
+    for c in codes:
+        growth = statistics.median(times[("a year", c)]) - statistics.median(times[("one day", c)])
+        print(f"what a year of days adds to a night, {c}: {growth:+.2f} s (target: nothing that grows)", flush=True)
+    if baseline:
+        for f in fixtures:
+            diff = published_differences(sites[(f, "baseline")], sites[(f, "this code")])
+            print(f"published files, site of {f}, this code against the baseline: "
+                  + ("identical" if not diff else f"{len(diff)} differ: {', '.join(diff[:5])}"), flush=True)
+    else:
+        site = Path(tmp) / "unprepared"
+        shutil.copytree(fixtures["one day"], site, symlinks=True, copy_function=os.link)
+        shutil.rmtree(site / ".pars")
+        t = cpu_of("daily", "--date", dates[0].isoformat(), "--site", str(site), "--par", "quick",
+                   env={**env, "HARUPAN_TODAY": dates[0].isoformat()})
+        print(f"baseline: the first night unprepared (quick par, layouts made in the run), site of one day: "
+              f"{t:.2f} s CPU", flush=True)
 
 
 def fake_days(site: Path, template: dt.date, dates: list[dt.date]) -> None:
@@ -143,9 +243,15 @@ def main():
     ap.add_argument("--days", type=int, default=365)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--nights", type=int, default=5, help="nightly runs measured per par setting")
-    ap.add_argument("--only", choices=["ten-years"], default=None, help="run one section alone")
+    ap.add_argument("--only", choices=["ten-years", "prepared"], default=None, help="run one section alone")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="--only prepared: a checkout whose code runs the same nights (e.g. main before a change)")
     args = ap.parse_args()
     compileall.compile_dir(ROOT / "harupan", quiet=1)
+    if args.only == "prepared":
+        with tempfile.TemporaryDirectory() as tmp:
+            prepared_nights(tmp, args.jobs, args.nights, args.baseline.resolve() if args.baseline else None)
+        return
     if args.only == "ten-years":
         with tempfile.TemporaryDirectory() as tmp:
             ten_years(tmp, args.jobs, args.nights)

@@ -93,6 +93,26 @@ def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner
     assert sorted(p.name for p in (site / ".pars").iterdir()) == [".prepare.lock", "2026-12-02.json", "2026-12-03.json"]
 
 
+def test_a_prepared_night_starts_no_worker_processes(prepared_day, fresh_day, tmp_path, runner, monkeypatch):
+    """A prepared day leaves only quick pieces and its files to draw: done in the run's own
+    process (workers would cost more CPU than they share), with the same bytes."""
+    from harupan.publish import site as publish_site
+
+    def no_pool(jobs):
+        raise AssertionError("a prepared night started worker processes")
+
+    site = tmp_path / "site"
+    shutil.copytree(prepared_day, site)
+    monkeypatch.setattr(publish_site, "start_pool", no_pool)
+    monkeypatch.setattr(bot, "play", no_bot)
+    monkeypatch.setattr(shisen_game, "generate", no_generator)
+    r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 2)
+    assert r.exit_code == 0, r.output
+    day = "2026/12/01/"
+    assert {k: v for k, v in snapshot(site).items() if k.startswith(day)} == \
+        {k: v for k, v in snapshot(fresh_day).items() if k.startswith(day)}
+
+
 def test_prepare_skips_days_published_or_kept(fresh_day, tmp_path, runner, remembered_layouts):
     site = tmp_path / "site"
     shutil.copytree(fresh_day, site)

@@ -280,3 +280,29 @@ def test_tiles_copied_from_sprites_give_the_pixels_of_drawing_them(paper, scale)
             direct = Image.new("RGB", (round(page.width * scale), round(page.height * scale)), "#FFFFFF")
             raster.draw_items(ImageDraw.Draw(direct), page.items, scale)
             assert ImageChops.difference(direct, render_image(page, scale)).getbbox() is None
+
+
+def test_fonts_read_directly_are_fonttools_own():
+    """renderers/fonts.py reads the metrics straight from the tables and the CFF outlines by glyph
+    id, for speed: the numbers and outlines must be the ones fontTools gives."""
+    from fontTools.pens.recordingPen import RecordingPen
+    from fontTools.ttLib import TTFont
+
+    from harupan.renderers.fonts import font
+
+    ops = {"moveTo": "M", "lineTo": "L", "curveTo": "C", "closePath": "Z", "endPath": "Z"}
+    for role in ("sans", "serif"):
+        f = font(role)
+        tt = TTFont(str(f.path), lazy=True)
+        order = tt.getGlyphOrder()
+        assert {c: order[g] for c, g in f.cmap.items()} == tt.getBestCmap()
+        metrics = tt["hmtx"].metrics
+        assert list(f.advances) == [metrics[name][0] for name in order]
+        os2 = tt["OS/2"]
+        assert (f.upm, f.ascender, f.descender) == (tt["head"].unitsPerEm, os2.sTypoAscender, os2.sTypoDescender)
+        glyphs = tt.getGlyphSet()
+        for c in sorted(f.cmap)[::97] + [ord(ch) for ch in "가힣萬東中0 ·"]:
+            pen = RecordingPen()
+            glyphs[order[f.cmap[c]]].draw(pen)
+            theirs = tuple((ops[op], *(v for pt in pts for v in pt)) for op, pts in pen.value)
+            assert f.outline(chr(c)) == theirs, (role, hex(c))

@@ -146,6 +146,35 @@ def test_rerun_is_byte_identical(base_site, tmp_path, runner):
     assert snapshot(site) == before  # re-rendered from puzzle.json: same bytes
 
 
+def test_shared_files_are_made_again_only_when_the_site_lacks_them(base_site, tmp_path, runner, monkeypatch):
+    """The static and web app files (the art sheet, the icons, the script, the service worker)
+    are made again only when the record beside them (static/.files.json) no longer matches what
+    is there: a night on a current site draws none of them, and one that finds a file changed or
+    gone writes them all again, as they were."""
+    from harupan.publish import site as publish_site
+
+    site = tmp_path / "site"
+    shutil.copytree(base_site, site)
+    before = snapshot(site)
+    record = json.loads((site / "static/.files.json").read_text())
+    assert {"sw.js", "icons/icon-32.png", "static/js/harupan.js", record["art"]} <= set(record["files"])
+    made = publish_site.static_files
+
+    def not_again():
+        raise AssertionError("the shared files were made again")
+
+    monkeypatch.setattr(publish_site, "static_files", not_again)
+    r = daily(runner, site, "2026-11-29")
+    assert r.exit_code == 0, r.output
+    assert snapshot(site) == before
+    monkeypatch.setattr(publish_site, "static_files", made)
+    (site / "icons/icon-32.png").write_bytes(b"not the icon")
+    (site / record["art"]).unlink()
+    r = daily(runner, site, "2026-11-29")
+    assert r.exit_code == 0, r.output
+    assert snapshot(site) == before
+
+
 def test_existing_day_is_never_regenerated(base_site, tmp_path, runner):
     site = tmp_path / "site"
     shutil.copytree(base_site, site)
@@ -262,7 +291,7 @@ def test_killed_runs_leave_old_or_new_files_never_broken(base_site, tmp_path):
         r = run("daily", "--date", "2026-11-30", "--site", str(site), shared_layouts=True)  # (its dealing is not
         assert r.returncode == 0, r.stderr  # what is tested: the killed runs before it deal their own)
         assert snapshot(site) == new_files
-        ours = {".harupan.lock", ".harupan-site", ".built", ".sans.key", ".key.json", ".months.json"}
+        ours = {".harupan.lock", ".harupan-site", ".built", ".sans.key", ".key.json", ".months.json", ".files.json"}
         leftovers = [str(p.relative_to(site)) for p in site.rglob(".*") if p.name not in ours]
         assert leftovers == [], f"kill {i}: the next run left {leftovers}"  # temporaries reused or removed
         shutil.rmtree(site)

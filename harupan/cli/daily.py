@@ -13,8 +13,7 @@ from ..publish import notes
 from ..publish import site as publish
 from ..publish.config import load_config
 from ..publish.when import check_publishable, today_in
-from .base import DATE, StampedCommand
-from .check import check_cmd
+from .base import DATE, HarupanGroup, StampedCommand
 
 
 def check_not_far_ahead(dates: list[dt.date], tz: str, allowed: bool) -> None:
@@ -90,7 +89,7 @@ def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par
     notes.note(f"{dates[0]}..{dates[-1]}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
 
 
-@click.group("site")
+@click.group("site", cls=HarupanGroup, lazy_commands={"check": "harupan.cli.check:check_cmd"})  # imported when run
 def site_group() -> None:
     """The static site: build many days, or preview it locally."""
 
@@ -150,5 +149,3 @@ def serve_cmd(site: str, port: int) -> None:
     finally:
         server.server_close()
 
-
-site_group.add_command(check_cmd)  # harupan site check (cli/check.py)

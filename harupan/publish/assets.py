@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
+import stat
 from collections.abc import Callable
+from dataclasses import asdict
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -13,6 +18,7 @@ from ..renderers import site as pages
 from ..renderers.games import site_art, views
 from ..renderers.webfont import subset_woff
 from . import rules
+from .atomic import open_below
 from .config import SiteConfig
 from .days import RENDER_VERSION
 
@@ -112,14 +118,22 @@ def _shared_key(cfg: SiteConfig) -> str:
     from ..renderers.fonts import font_path
 
     h = hashlib.sha256(json.dumps([RENDER_VERSION, cfg.title, cfg.tagline]).encode())
-    root = Path(__file__).resolve().parent.parent
-    for p in sorted(root.rglob("*")):
-        if p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts and p.is_file():
-            h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes())
+    h.update(_sources_digest())
     for role in ("sans", "serif"):
         font = Path(font_path(role))
         h.update(f"{font.name}:{font.stat().st_size}".encode())
     return h.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _sources_digest() -> bytes:
+    """The package's sources hashed (see :func:`_shared_key`), once a process: a run asks twice."""
+    h = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent
+    for p in sorted(root.rglob("*")):
+        if p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts and p.is_file():
+            h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes())
+    return h.digest()
 
 
 def shared_key(cfg: SiteConfig) -> str:
@@ -147,3 +161,72 @@ def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict[s
                 checked=checked, write=write, site={"title": cfg.title, "tagline": cfg.tagline})
     write(key_file, json.dumps({"key": key, "pages": rule_list}, ensure_ascii=False).encode("utf-8"))
     return rule_list
+
+
+FILES_RECORD = "static/.files.json"  # what the shared files were made from, and each one's hash
+SHARED_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
+FILES_LIMIT = 8 << 20  # the shared files are tens of KB each; a bigger one is not the one recorded
+
+
+def _files_key(cfg: SiteConfig) -> str:
+    """What the static and web app files are made from: the package's sources and fonts (as for
+    the rule pages), every setting, and the libraries that draw and fill them."""
+    import fontTools
+    import jinja2
+    import PIL
+
+    settings = json.dumps(asdict(cfg), sort_keys=True, ensure_ascii=False, default=repr)
+    versions = [PIL.__version__, fontTools.version, jinja2.__version__]
+    return hashlib.sha256(json.dumps([_shared_key(cfg), settings, versions]).encode()).hexdigest()
+
+
+def _read_regular(site: Path, name: str) -> bytes | None:
+    """The bytes of the regular file ``name`` (a site path), opened through no link; None when
+    it is not there, not a regular file, or too big to be ours."""
+    try:
+        fd = open_below(str(site), name.split("/"))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_size > FILES_LIMIT:
+            return None
+        return f.read(FILES_LIMIT + 1)
+
+
+def kept_shared_files(site: Path, cfg: SiteConfig) -> bool:
+    """Whether the site holds this version's static and web app files already, each as it was
+    written: the record beside them names what they were made from (:func:`_files_key`), each
+    file's hash and which is the art sheet, and every file is read back and hashed (a few
+    milliseconds). Then a run need not make them again: the art sheet and the icons are drawn
+    from the tile art, a tenth of a prepared night. The art sheet read back stands in for drawing
+    it, for the pages that name it. Anything missing, changed or made from something else: False,
+    and the run makes and writes them all, as before."""
+    data = _read_regular(site, FILES_RECORD)
+    try:
+        record = json.loads(data) if data is not None else None
+    except ValueError:
+        return False
+    if (not isinstance(record, dict) or record.get("key") != _files_key(cfg) or not isinstance(record.get("files"), dict)
+            or not isinstance(record.get("art"), str) or record["art"] not in record["files"]):
+        return False
+    held: dict[str, bytes] = {}
+    for name, digest in record["files"].items():
+        if not SHARED_NAME.fullmatch(name):  # a site path of ours: no dot file, no '..'
+            return False
+        content = _read_regular(site, name)
+        if content is None or hashlib.sha256(content).hexdigest() != digest:
+            return False
+        held[name] = content
+    art = held[record["art"]]
+    if record["art"] != f"static/art-{hashlib.sha256(art).hexdigest()[:12]}.svg":  # as renderers/site.py names it
+        return False
+    site_art().adopt(art.decode("utf-8"))
+    return True
+
+
+def shared_files_record(files: dict[str, bytes], cfg: SiteConfig) -> bytes:
+    """The record :func:`kept_shared_files` reads, for ``files`` (site path -> bytes) just made."""
+    record = {"key": _files_key(cfg), "art": pages.art_path(),
+              "files": {n: hashlib.sha256(b).hexdigest() for n, b in files.items()}}
+    return json.dumps(record, sort_keys=True, indent=1).encode() + b"\n"

@@ -46,7 +46,7 @@ SUB_PATTERNS = {
 def _static_pattern(shipped: Iterable[str]) -> str:
     """The names an older harupan may have left under ``static/``: those this version ships
     (``shipped``, site paths from publish/assets.py) and the font subset with its key."""
-    names = {n.removeprefix("static/") for n in shipped} | {"fonts/sans.woff", "fonts/.sans.key"}
+    names = {n.removeprefix("static/") for n in shipped} | {"fonts/sans.woff", "fonts/.sans.key", ".files.json"}
     names.add("art.svg")  # the art sheet before it was named by its content (renderers/site.py art_path)
     names |= {n.rsplit("/", 1)[0] for n in names if "/" in n}
     return "|".join(re.escape(n) for n in sorted(names))

@@ -6,11 +6,12 @@ import datetime as _dt
 import os
 import signal
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.errors import HarupanError
+
+if TYPE_CHECKING:  # imported when a pool starts: a run in one process (a prepared night) needs none of it
+    from concurrent.futures import ProcessPoolExecutor
 
 
 def _die_with_parent(parent: int) -> None:
@@ -36,10 +37,18 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-# A pool that cannot start (no fork, no /dev/shm for its locks): the work is then done in this
-# process instead; the output is the same. Once the pool has started, an error inside a worker is
-# the error of the day it was making, and a worker that dies (the OOM killer, say) ends the run.
-POOL_FAILURES = (OSError, NotImplementedError, BrokenProcessPool)
+def _broken() -> type[Exception]:
+    from concurrent.futures.process import BrokenProcessPool
+
+    return BrokenProcessPool
+
+
+def pool_failures() -> tuple[type[Exception], ...]:
+    """A pool that cannot start (no fork, no /dev/shm for its locks): the work is then done in
+    this process instead; the output is the same. Once the pool has started, an error inside a
+    worker is the error of the day it was making, and a worker that dies (the OOM killer, say)
+    ends the run."""
+    return (OSError, NotImplementedError, _broken())
 
 
 class WorkerDied(HarupanError):
@@ -47,6 +56,8 @@ class WorkerDied(HarupanError):
 
 
 def worker_pool(jobs: int) -> ProcessPoolExecutor:
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(max_workers=jobs, initializer=_die_with_parent, initargs=(os.getpid(),))
 
 
@@ -62,7 +73,7 @@ def start_pool(jobs: int) -> ProcessPoolExecutor | None:
         for f in [pool.submit(_ready) for _ in range(jobs)]:
             f.result()
         return pool
-    except POOL_FAILURES:
+    except pool_failures():
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
         return None
@@ -71,6 +82,7 @@ def start_pool(jobs: int) -> ProcessPoolExecutor | None:
 def pool_map(pool: ProcessPoolExecutor, fn: Callable[..., Any], items: Iterable[Any], what: str,
              **kw: Any) -> Iterator[Any]:
     """``pool.map``, submitted at once; a dead worker becomes :class:`WorkerDied`."""
+    BrokenProcessPool = _broken()
     try:
         results = pool.map(fn, items, **kw)
     except BrokenProcessPool:

@@ -34,9 +34,10 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.errors import InputError
-from ..generator.games import Settings
+from ..generator.daily import day_part
+from ..generator.games import Settings, game_for_piece
 from . import app, pars, rules
-from .assets import static_files
+from .assets import FILES_RECORD, kept_shared_files, shared_files_record, static_files
 from .atomic import Transaction, drop_temp
 from .config import SiteConfig
 from .days import ArchiveError, day_path, install_day, make_day, publish_day, published_dates, render_file
@@ -74,15 +75,30 @@ def date_range(a: _dt.date, b: _dt.date) -> list[_dt.date]:
     return [a + _dt.timedelta(days=i) for i in range((b - a).days + 1)]
 
 
+QUICK_PIECES = 1.0  # rough seconds (Game.piece_cost): less than this is made without workers
+
+
 def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx: Transaction, jobs: int,
                                 force: bool) -> str:
     """One day on several processors: the layouts and the par side by side, then the files side
     by side. While the first pool works, this process loads the fonts, so the second pool (forked
-    after) starts with them loaded instead of loading them in every worker."""
+    after) starts with them loaded instead of loading them in every worker.
+
+    A prepared day (every slow piece kept by ``harupan prepare``) leaves only quick pieces (the
+    사색패 hand: milliseconds), made here, and its files are drawn here too: they take about half
+    a second of CPU, and starting workers to share them would add a quarter of a second of CPU to
+    that night."""
     from ..renderers.fonts import font
+
+    pooled: list[bool] = []  # whether the day's pieces went to workers (a day made tonight)
 
     def map_fn(fn: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:
         items = list(items)
+        if fn is day_part and sum(game_for_piece(p).piece_cost(p) for p in items) < QUICK_PIECES:
+            return list(map(fn, items))
+        if fn is render_file and not pooled:  # a prepared day: no workers for its files either
+            return list(map(fn, items))
+        pooled.append(True)
         pool = start_pool(min(jobs, len(items)))
         if pool is None:  # no worker processes to be had: do it here
             return list(map(fn, items))
@@ -123,8 +139,11 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
     counts = {"written": 0, "unchanged": 0, "skipped": 0}
     problems: list[str] = []
     with SiteLock(site), Transaction(site) as tx:
-        for name, content in app.with_app_files(static_files(), cfg).items():  # before any page that links them
-            tx.write(site / name, content)
+        if not kept_shared_files(site, cfg):  # made again only when they are not there as written
+            shared = app.with_app_files(static_files(), cfg)
+            for name, content in shared.items():  # before any page that links them
+                tx.write(site / name, content)
+            tx.write(site / FILES_RECORD, shared_files_record(shared, cfg))
         work = [(d, str(site), cfg, force) for d in dates]
         results: dict[_dt.date, str] = {}
 

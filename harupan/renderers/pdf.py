@@ -82,6 +82,11 @@ def _paint(path: str, fill, stroke, width) -> str:
     return " ".join(ops + [path, op])
 
 
+# A glyph's form object, by (font, character): the same in every PDF of a run (the A4 and the
+# letter sheet draw the same few hundred glyphs), so it is drawn and compressed once.
+_GLYPH_FORMS: dict[tuple[object, str], bytes] = {}
+
+
 def _glyph_stream(role: str, ch: str) -> str:
     ops = []
     for op in font(role).outline(ch):
@@ -162,9 +167,15 @@ def render_pdf(pages: list[Drawing], title: str = "harupan") -> bytes:
     upm = {role: font(role).upm for role, _ in glyph_names}
     glyph_objs = {}
     for (role, ch), name in sorted(glyph_names.items(), key=lambda kv: int(kv[1][1:])):
-        u = upm[role]
-        glyph_objs[name] = add(stream(_glyph_stream(role, ch),
-                                      f"/Type /XObject /Subtype /Form /BBox [{-u} {-u} {2 * u} {2 * u}] "))
+        key = (font(role), ch)
+        glyph = _GLYPH_FORMS.get(key)
+        if glyph is None:
+            u = upm[role]
+            if len(_GLYPH_FORMS) > 4096:
+                _GLYPH_FORMS.clear()
+            glyph = _GLYPH_FORMS[key] = stream(_glyph_stream(role, ch),
+                                               f"/Type /XObject /Subtype /Form /BBox [{-u} {-u} {2 * u} {2 * u}] ")
+        glyph_objs[name] = add(glyph)
     resources = add(b"")  # filled in below: forms refer to it too
     form_objs = {name: add(stream(content, f"/Type /XObject /Subtype /Form /BBox [-100000 -100000 100000 100000] "
                                             f"/Resources {resources} 0 R "))

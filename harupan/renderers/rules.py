@@ -5,7 +5,6 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from .html import environment
-from .markdown import render_markdown
 from .sheets import day_ko
 from .svg import render_svg
 
@@ -16,6 +15,8 @@ def rule_page_html(page: dict, figures: list[list[dict]], all_pages: list[dict],
     ``figures[i]``: the figures of section i, each {"drawing", "caption", "png"}. With ``site``
     (title, tagline) the page is one of the site's, two folders below its root: the site's
     header, nav, stylesheet and footer; without, it stands alone (``harupan rules build``)."""
+    from .markdown import render_markdown  # markdown-it takes 60 ms to import; a night rarely makes rule pages
+
     sections = []
     for si, (s, figs) in enumerate(zip(page["sections"], figures)):
         sections.append({

@@ -6,6 +6,7 @@ placed with ``<use>``: the page shows exactly the paper's letters with no web fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 
@@ -94,18 +95,36 @@ def render_svg(drawing: Drawing, *, title: str | None = None, css_class: str | N
             f'{size}{attrs}{role}>{label}<defs>{defs_svg(glyphs, id_prefix)}</defs>{bg}{"".join(body)}</svg>')
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ArtSheet:
     """Every piece of art a page's tiles show, each drawn once on one SVG sheet (a static file the
     browser loads and caches once). A tile on a page is a small ``<svg>`` whose viewBox frames its
     art on the sheet, placing the page's one ``<image id="art">`` with ``<use>``: two elements and
-    about eighty bytes a tile, where drawing it inline took dozens of each."""
+    about eighty bytes a tile, where drawing it inline took dozens of each.
 
-    svg: str  # the sheet file
+    The places are laid out at once; the sheet file is drawn when first asked for (its glyphs
+    need the fonts' outlines), unless the caller already holds it (:meth:`adopt`)."""
+
     width: float
     height: float
-    at: dict[str, tuple[float, float, float, float]] = field(compare=False)  # id -> x, y, w, h
-    ids: dict[tuple, str] = field(compare=False)  # the art's primitives -> id, to find a Use's art
+    at: dict[str, tuple[float, float, float, float]]  # id -> x, y, w, h
+    ids: dict[tuple, str]  # the art's primitives -> id, to find a Use's art
+    draw: Callable[[], str] = field(repr=False)  # the sheet file, drawn
+    _svg: list[str] = field(default_factory=list, repr=False)  # the sheet file, once drawn or adopted
+
+    @property
+    def svg(self) -> str:
+        """The sheet file."""
+        if not self._svg:
+            self._svg.append(self.draw())
+        return self._svg[0]
+
+    def adopt(self, svg: str) -> None:
+        """Take ``svg`` as the sheet file instead of drawing it: for a caller holding the file this
+        very sheet drew before (publish/assets.py keeps it in the site with a record of what it
+        was drawn from and its hash, checked before it is adopted)."""
+        if not self._svg:
+            self._svg.append(svg)
 
     def frame(self, art_id: str) -> str:
         x, y, w, h = self.at[art_id]
@@ -144,12 +163,16 @@ def art_sheet(art: dict[str, Drawing], row_width: float = 720.0) -> ArtSheet:
         row_h = max(row_h, d.height + 2 * GUTTER)
     width = max((ax + w + GUTTER for ax, _, w, _ in at.values()), default=0.0)
     height = y + row_h
-    glyphs: set = set()
-    parts = []
-    for art_id, d in art.items():
-        ax, ay, _, _ = at[art_id]
-        parts.append(f'<g id="{escape(art_id)}" transform="translate({_n(ax)} {_n(ay)})">'
-                     f'{"".join(items_svg(d.items, glyphs))}</g>')
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(width)} {_n(height)}"'
-           f' width="{_n(width)}" height="{_n(height)}"><defs>{defs_svg(glyphs)}</defs>{"".join(parts)}</svg>\n')
-    return ArtSheet(svg, width, height, at, {d.items: k for k, d in art.items()})
+    art = dict(art)
+
+    def draw() -> str:
+        glyphs: set = set()
+        parts = []
+        for art_id, d in art.items():
+            ax, ay, _, _ = at[art_id]
+            parts.append(f'<g id="{escape(art_id)}" transform="translate({_n(ax)} {_n(ay)})">'
+                         f'{"".join(items_svg(d.items, glyphs))}</g>')
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(width)} {_n(height)}"'
+                f' width="{_n(width)}" height="{_n(height)}"><defs>{defs_svg(glyphs)}</defs>{"".join(parts)}</svg>\n')
+
+    return ArtSheet(width, height, at, {d.items: k for k, d in art.items()}, draw)
