@@ -390,7 +390,10 @@ class _Search:
         self.budget = budget  # the overall cap, across restarts
         self.limit = budget  # this run's cap
         self.nodes = 0
-        self.failed: set[frozenset[int]] = set()
+        self.failed: set[frozenset[int]] = set()  # cores proved to fail (see learn())
+        self.cores: dict[int, list[frozenset[int]]] = {}  # a group -> the failed cores holding it
+        self.kind_of: dict[int, int] = {}  # tile -> the mask of its kind at the root
+        self.core = frozenset[int]()  # why the last position that failed failed (a core)
         self.rng: Rng | None = None  # None: the plain order
         self.probe = PROBE_GROUPS
         self.direct: dict[int, int] = {}  # at the root: tile -> partners joinable there
@@ -412,6 +415,52 @@ class _Search:
         """Remember the starting position; :meth:`hopeless` relies on it when it replays."""
         self.direct = self.joinable_now(groups)
         self.root_tiles = tiles
+        self.kind_of = {t: grp for grp in groups for t in _low_bits(grp)}
+        for core in self.failed:  # a memo handed in: index what earlier solves proved
+            self.cores.setdefault(min(core), []).append(core)
+
+    # ------------------------------------------------------------ failures learned (cores)
+
+    def learn(self, core: frozenset[int]) -> None:
+        """Remember that ``core`` fails, and so every position at least as tight (see
+        :meth:`known_failure`); it becomes the reason the position at hand failed."""
+        self.core = core
+        if core not in self.failed:
+            self.failed.add(core)
+            self.cores.setdefault(min(core), []).append(core)
+
+    def known_failure(self, groups: list[int]) -> frozenset[int] | None:
+        """A core learned to fail that this position is at least as tight as, or None.
+
+        A core is a position too (a set of groups); a position is at least as tight when each of
+        the core's groups is a union of its own groups (the same group, or a kind's four split
+        into two pairs). Such a position has every tile of the core, paired no more freely, and
+        its other tiles only stand in the way: a removal order for it, cut down to the core's
+        tiles, would clear the core. So it fails too."""
+        have = set(groups)
+        by_kind: dict[int, list[int]] = {}
+        for grp in groups:
+            by_kind.setdefault(self.kind_of.get(grp & -grp, grp), []).append(grp)
+        for parts in by_kind.values():
+            if len(parts) > 1:  # every union of a kind's groups (a kind of four: its two pairs)
+                unions = [0]
+                for part in parts:
+                    unions += [u | part for u in unions]
+                have.update(u for u in unions if u)
+        cores = self.cores
+        for grp in have:
+            for core in cores.get(grp, ()):
+                if core <= have:
+                    self.core = core
+                    return core
+        return None
+
+    def stuck_core(self, groups: list[int]) -> frozenset[int]:
+        """The core of a dead end the relaxation found: the groups holding a tile that could
+        never go. Those groups alone, every other cell empty, still fail: the tiles left over
+        face the same empty cells and the same partners as they did at the fixed point."""
+        stuck = self.stuck
+        return frozenset(grp for grp in groups if grp & stuck)
 
     def propagate(self, groups: list[int], tiles: int, check: list[int]
                   ) -> tuple[list[int], int, list[tuple[int, int]]]:
@@ -543,8 +592,7 @@ class _Search:
             if self.trace is not None:
                 self._say("the board is clear")
             return removed
-        key = frozenset(groups)
-        if key in self.failed:
+        if self.known_failure(groups) is not None:
             if self.trace is not None:
                 self._say("this position is already known to fail")
             return None
@@ -552,19 +600,21 @@ class _Search:
         if steps is None:
             if self.trace is not None:
                 self._say_dead_end("relaxation")
-            self.failed.add(key)
+            self.learn(self.stuck_core(groups))
             return None
         if self.trace is not None:
             self._say(f"relaxation: all {tiles.bit_count()} tiles could go in some order, so no dead end is "
                       "proved; the choices left are which tiles of a kind pair with which")
-        found = self.expand(groups, tiles, steps, key)
+        found = self.expand(groups, tiles, steps)
         return None if found is None else removed + found
 
-    def expand(self, groups: list[int], tiles: int, steps: list[Step], key: frozenset[int]
-               ) -> list[tuple[int, int]] | None:
+    def expand(self, groups: list[int], tiles: int, steps: list[Step]) -> list[tuple[int, int]] | None:
         """Branch at a position that passed the relaxation. Probe: for the few groups with the
         fewest joinable pairs, try every pairing one step deep (propagation and relaxation);
-        branch in the group that leaves the fewest children alive, whose tests are already done."""
+        branch in the group that leaves the fewest children alive, whose tests are already done.
+
+        On failure :attr:`core` says why (see :meth:`learn`). A child whose core does not hold the
+        pairing tried there fails for a reason this position has too: back up at once."""
         g = self.g
         trace = self.trace
         empty = g.padded & ~tiles
@@ -578,6 +628,8 @@ class _Search:
                 cands.append((len(pairs), self.rng.below(1 << 16) if self.rng is not None else 0, gi, grp, pairs))
         cands.sort(key=lambda c: (c[0], c[1], c[2]))
         best = None
+        best_dead: list[frozenset[int]] = []  # the cores of the branched group's dead children
+        branched = 0  # the group branched on
         for _, _, gi, grp, pairs in cands[:self.probe]:
             t = pairs[self.rng.below(len(pairs))][0] if self.rng is not None else pairs[0][0]
             legal = [b for a, b in pairs if a == t] + [a for a, b in pairs if b == t]
@@ -600,6 +652,7 @@ class _Search:
                           f"joinable now {self._names(sum(legal)) or '-'}, later {self._names(sum(others)) or '-'}")
             rest = groups[:gi] + groups[gi + 1:]
             alive = []
+            dead = []
             for partner in legal + others:
                 left = grp & ~(t | partner)
                 new = [t | partner] + ([left] if left else [])
@@ -613,25 +666,33 @@ class _Search:
                         self._say("the board is clear")
                         self.depth -= 1
                     return cremoved
-                ckey = frozenset(cg)
-                if ckey in self.failed:
+                core = self.known_failure(cg)
+                csteps = None
+                if core is not None:
                     if trace is not None:
                         self._say(f"  {self._name(t)} with {self._name(partner)}: already known to fail")
-                    continue
-                csteps = self.hopeless(cg, ct, steps)
-                if csteps is None:
-                    if trace is not None:
-                        self._say_dead_end(f"  {self._name(t)} with {self._name(partner)}")
-                    self.failed.add(ckey)
+                else:
+                    csteps = self.hopeless(cg, ct, steps)
+                    if csteps is None:
+                        if trace is not None:
+                            self._say_dead_end(f"  {self._name(t)} with {self._name(partner)}")
+                        core = self.stuck_core(cg)
+                        self.learn(core)
+                if csteps is None:  # it fails: known_failure() or learn() left the reason in self.core
+                    core = self.core
+                    if core.isdisjoint(new):
+                        self.back_up(core)
+                        return None
+                    dead.append(core.difference(new))
                     continue
                 if trace is not None:
                     self._say(f"  {self._name(t)} with {self._name(partner)}: lives ({_count(len(cremoved), 'pair')} "
                               f"then forced, {ct.bit_count()} tiles left)")
-                alive.append((cg, ct, cremoved, csteps, ckey, t, partner))
+                alive.append((cg, ct, cremoved, csteps, new, t, partner))
                 if best is not None and len(alive) >= len(best):
                     break  # this group can no longer leave fewer children than the best so far
             if best is None or len(alive) < len(best):
-                best = alive
+                best, best_dead, branched = alive, dead, grp
             if len(best) <= 1:
                 break
         if trace is not None:
@@ -639,25 +700,39 @@ class _Search:
             self._say("no pairing of the probed tile lives: back up" if n == 0 else
                       "the one pairing that lives is forced" if n == 1 else
                       f"branch on the probed tile with the fewest live pairings: {n}")
-        for cg, ct, cremoved, csteps, ckey, t, partner in best or ():
-            if ckey in self.failed:
-                continue
-            self.nodes += 1
-            if self.nodes > self.limit:
-                raise _OutOfBudget
-            if trace is not None:
-                self._say(f"node {self.nodes}: pair {self._name(t)} with {self._name(partner)}")
-                self.depth += 1
-                self._say_forced(cremoved)
-            found = self.expand(cg, ct, csteps, ckey)
-            if trace is not None:
-                self.depth -= 1
-            if found is not None:
-                return cremoved + found
+        for cg, ct, cremoved, csteps, new, t, partner in best or ():
+            core = self.known_failure(cg)
+            if core is None:
+                self.nodes += 1
+                if self.nodes > self.limit:
+                    raise _OutOfBudget
+                if trace is not None:
+                    self._say(f"node {self.nodes}: pair {self._name(t)} with {self._name(partner)}")
+                    self.depth += 1
+                    self._say_forced(cremoved)
+                found = self.expand(cg, ct, csteps)
+                if trace is not None:
+                    self.depth -= 1
+                if found is not None:
+                    return cremoved + found
+                core = self.core
+            if core.isdisjoint(new):
+                self.back_up(core)
+                return None
+            best_dead.append(core.difference(new))
         if trace is not None:
             self._say("no choice here clears the board: back up (this position is remembered as failed)")
-        self.failed.add(key)
+        # Every pairing of the branched group failed, each for its core: together with the
+        # group unpaired, they are why this position fails. No group to branch on: all of it.
+        self.learn(frozenset(groups) if best is None else frozenset([branched]).union(*best_dead))
         return None
+
+    def back_up(self, core: frozenset[int]) -> None:
+        """Fail at once: a child failed for ``core``, which this position holds whatever pairing
+        is tried here (conflict-directed backjumping; each level above checks the same way)."""
+        if self.trace is not None:
+            self._say("a failure below does not depend on the pairing tried here: back up")
+        self.core = core
 
 
 PLAYOUTS = 32  # random games tried after run r, times luby(r) (a game costs about a fifth of a node's time)
