@@ -185,6 +185,13 @@ WORK_BOARD = 21 * 10  # the padded bitboard of 18x8: the unit board
 WORK_SLACK = 10  # nodes' worth of work added to every budget, for the root's own relaxation
 
 
+def _tie(x: int, salt: int) -> int:
+    """A 16-bit tie-break for ``x`` (a group or a position's mask) in the run salted ``salt``.
+    It depends on where the search is, not on how it got there, so a subtree skipped as known to
+    fail never changes the order of what the run tries next."""
+    return ((hash(x) ^ salt) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF) >> 48
+
+
 def luby(i: int) -> int:
     """The i-th term (1-based) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 …"""
     k = 1
@@ -394,7 +401,7 @@ class _Search:
         self.cores: dict[int, list[frozenset[int]]] = {}  # a group -> the failed cores holding it
         self.kind_of: dict[int, int] = {}  # tile -> the mask of its kind at the root
         self.core = frozenset[int]()  # why the last position that failed failed (a core)
-        self.rng: Rng | None = None  # None: the plain order
+        self.salt: int | None = None  # this run's tie-break salt (see _tie); None: the plain order
         self.probe = PROBE_GROUPS
         self.direct: dict[int, int] = {}  # at the root: tile -> partners joinable there
         self.root_tiles = 0  # the tiles at the root
@@ -617,6 +624,7 @@ class _Search:
         pairing tried there fails for a reason this position has too: back up at once."""
         g = self.g
         trace = self.trace
+        salt = self.salt
         empty = g.padded & ~tiles
         cands = []
         self.charge(len(groups))
@@ -625,13 +633,13 @@ class _Search:
                 continue
             pairs = joinable_pairs(g, grp, empty)
             if pairs:
-                cands.append((len(pairs), self.rng.below(1 << 16) if self.rng is not None else 0, gi, grp, pairs))
+                cands.append((len(pairs), 0 if salt is None else _tie(grp, salt), gi, grp, pairs))
         cands.sort(key=lambda c: (c[0], c[1], c[2]))
         best = None
         best_dead: list[frozenset[int]] = []  # the cores of the branched group's dead children
         branched = 0  # the group branched on
         for _, _, gi, grp, pairs in cands[:self.probe]:
-            t = pairs[self.rng.below(len(pairs))][0] if self.rng is not None else pairs[0][0]
+            t = pairs[0 if salt is None else _tie(grp ^ tiles, salt) % len(pairs)][0]
             legal = [b for a, b in pairs if a == t] + [a for a, b in pairs if b == t]
 
             def leftover_distance(partner: int, grp: int = grp, t: int = t) -> int:
@@ -643,8 +651,8 @@ class _Search:
                 return abs(ax - bx) + abs(ay - by)
 
             legal.sort(key=leftover_distance)
-            if self.rng is not None and len(legal) > 1 and self.rng.below(4) == 0:
-                self.rng.shuffle(legal)
+            if salt is not None and len(legal) > 1 and _tie(grp ^ tiles, ~salt) % 4 == 0:
+                legal.sort(key=lambda u: _tie(u ^ tiles, salt))
             others = sorted((u for u in _low_bits(grp & ~t) if u not in legal), key=leftover_distance)
             if trace is not None:
                 self._say(f"probe {self._name(t)} ({grp.bit_count()} of its kind left, "
@@ -838,7 +846,7 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] 
         start = search.nodes
         last = start + RESTART_UNIT * luby(run) >= budget
         search.limit = budget if last else start + RESTART_UNIT * luby(run)
-        search.rng = None if run == 1 else Rng(f"harupan:solver:restart:{run}")
+        search.salt = None if run == 1 else Rng(f"harupan:solver:restart:{run}").below(1 << 30)
         search.probe = FIRST_RUN_PROBE if run == 1 else PROBE_GROUPS
         if trace is not None:
             search.depth = 0
