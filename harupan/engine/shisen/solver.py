@@ -398,7 +398,8 @@ class _Search:
         self.limit = budget  # this run's cap
         self.nodes = 0
         self.failed: set[frozenset[int]] = set()  # cores proved to fail (see learn())
-        self.cores: dict[int, list[frozenset[int]]] = {}  # a group -> the failed cores holding it
+        self.cores: dict[int, list[frozenset[int]]] = {}  # a group -> the failed cores filed under it
+        self.seen: dict[int, int] = {}  # a group -> how many cores hold it
         self.kind_of: dict[int, int] = {}  # tile -> the mask of its kind at the root
         self.core = frozenset[int]()  # why the last position that failed failed (a core)
         self.salt: int | None = None  # this run's tie-break salt (see _tie); None: the plain order
@@ -424,7 +425,7 @@ class _Search:
         self.root_tiles = tiles
         self.kind_of = {t: grp for grp in groups for t in _low_bits(grp)}
         for core in self.failed:  # a memo handed in: index what earlier solves proved
-            self.cores.setdefault(min(core), []).append(core)
+            self.file(core)
 
     # ------------------------------------------------------------ failures learned (cores)
 
@@ -434,7 +435,16 @@ class _Search:
         self.core = core
         if core not in self.failed:
             self.failed.add(core)
-            self.cores.setdefault(min(core), []).append(core)
+            self.file(core)
+
+    def file(self, core: frozenset[int]) -> None:
+        """File a core under its rarest group so far: most cores share the groups a deal keeps
+        whole for long, and filing under those would put them all on a few long lists that
+        every lookup walks."""
+        seen = self.seen
+        for grp in core:
+            seen[grp] = seen.get(grp, 0) + 1
+        self.cores.setdefault(min(core, key=lambda grp: (seen[grp], grp)), []).append(core)
 
     def known_failure(self, groups: list[int]) -> frozenset[int] | None:
         """A core learned to fail that this position is at least as tight as, or None.
