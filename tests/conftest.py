@@ -221,6 +221,21 @@ def fast_two_days_factory(tmp_path_factory, fast_day_factory):
     return lambda: built_once(tmp_path_factory, "fast-2026-11-28+29", build) / "site"
 
 
+@pytest.fixture(scope="session")
+def rules_factory(tmp_path_factory):
+    """What ``harupan rules build -o OUT`` writes (the rule pages, figures, font subset), made once
+    a test run for the tests that read the pages; each call returns a fresh copy of OUT."""
+    def build(folder: Path) -> None:
+        from click.testing import CliRunner
+
+        from harupan.cli.main import cli
+
+        r = CliRunner().invoke(cli, ["rules", "build", "-o", str(folder / "rules")])
+        assert r.exit_code == 0, (r.output, r.exc_info)
+
+    return lambda: built_once(tmp_path_factory, "rules", build) / "rules"
+
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 BROWSER_DATE = "2026-11-29"

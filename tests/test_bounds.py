@@ -213,7 +213,7 @@ def test_feed_times_follow_the_configured_zone_across_summer_time():
 @pytest.fixture(scope="module")
 def small_site(tmp_path_factory):
     site = tmp_path_factory.mktemp("bounds") / "site"
-    r = harupan("daily", "--date", "2026-07-15", "--site", str(site), "--tz", "America/New_York")
+    r = harupan("daily", "--date", "2026-07-15", "--site", str(site), "--tz", "America/New_York", "--jobs", "1")
     assert r.returncode == 0, r.stderr
     return site, r
 

@@ -115,17 +115,17 @@ def test_debug_shows_the_traceback(runner):
 
 
 def test_daily_writes_the_bundle_atomically(runner, tmp_path, monkeypatch, remembered_layouts):
-    # (the layouts are dealt once a test run: the writing is tested here; test_bundle.py checks a
-    # fresh day's bytes)
+    # (the layouts are dealt once a test run and the run is one process: the writing is tested here;
+    # test_bundle.py checks a fresh day's bytes, and test_site.py that a pool writes the same bytes)
     monkeypatch.setenv("HARUPAN_PAR", "quick")
     site = tmp_path / "site"
-    r = run(runner, "daily", "--date", "2026-11-29", "--site", str(site))
+    r = run(runner, "daily", "--date", "2026-11-29", "--site", str(site), "--jobs", "1")
     assert r.exit_code == 0, r.output
     f = site / "2026" / "11" / "29" / "puzzle.json"
     first = f.read_bytes()
     bundle = json.loads(first)
     assert bundle["date"] == "2026-11-29" and set(bundle["shisen"]) == {"easy", "normal", "hard"}
-    assert run(runner, "daily", "--date", "2026-11-29", "--site", str(site)).exit_code == 0
+    assert run(runner, "daily", "--date", "2026-11-29", "--site", str(site), "--jobs", "1").exit_code == 0
     assert f.read_bytes() == first
     assert [p.name for p in f.parent.iterdir() if p.name.startswith(".")] == [".built"]  # no temporaries
 
