@@ -10,7 +10,6 @@ import importlib.util
 
 import pytest
 
-
 from conftest import ROOT
 
 SHARED = ROOT.parent / "shared"
