@@ -65,6 +65,14 @@ def dealt_once(date: str, size: str = "18x8", level: str = "normal"):
     return sharing(_SHARED_LAYOUTS[0], generate)(date, size, level)
 
 
+def leave_for_others(date: str, size: str, level: str, layout) -> None:
+    """A layout a test of the dealing has just dealt, left for the tests that share layouts (see
+    tests/shared_layouts.py), so the same day is not dealt twice a test run."""
+    from shared_layouts import keep
+
+    keep(_SHARED_LAYOUTS[0], date, size, level, layout)
+
+
 def harupan(*args, env_extra=None, shared_layouts=False) -> subprocess.CompletedProcess:
     """``python -m harupan ARGS`` in a process of its own, with FAST (and ``env_extra``); with
     ``shared_layouts``, the run's layouts are dealt once a test run (tests/shared_layouts.py)."""
