@@ -205,6 +205,7 @@ def published(*dates: str, env_extra=None, on=None):
         if on is not None:
             shutil.copytree(on(), site, symlinks=True)
         with pytest.MonkeyPatch.context() as mp:
+            mp.delenv("HARUPAN_TODAY", raising=False)  # the same site whichever test asks first
             for k, v in {**FAST, **(env_extra or {})}.items():
                 mp.setenv(k, v)
             mp.setattr(shisen, "generate", sharing(_SHARED_LAYOUTS[0], shisen.generate))
