@@ -56,6 +56,23 @@ def remembered_layouts(monkeypatch, _shared_layouts_folder):
     monkeypatch.setattr(shisen, "generate", sharing(_shared_layouts_folder, shisen.generate))
 
 
+def dealt_once(date: str, size: str = "18x8", level: str = "normal"):
+    """The Shisen-sho layout of (date, size, level), dealt once a test run and shared (see
+    tests/shared_layouts.py): for a test of what is done with a real layout, not of the dealing."""
+    from harupan.generator.shisen import generate
+    from shared_layouts import sharing
+
+    return sharing(_SHARED_LAYOUTS[0], generate)(date, size, level)
+
+
+def leave_for_others(date: str, size: str, level: str, layout) -> None:
+    """A layout a test of the dealing has just dealt, left for the tests that share layouts (see
+    tests/shared_layouts.py), so the same day is not dealt twice a test run."""
+    from shared_layouts import keep
+
+    keep(_SHARED_LAYOUTS[0], date, size, level, layout)
+
+
 def harupan(*args, env_extra=None, shared_layouts=False) -> subprocess.CompletedProcess:
     """``python -m harupan ARGS`` in a process of its own, with FAST (and ``env_extra``); with
     ``shared_layouts``, the run's layouts are dealt once a test run (tests/shared_layouts.py)."""
@@ -164,14 +181,37 @@ def built_once(tmp_path_factory, key: str, build) -> Path:
     return copy
 
 
-def published(*dates: str, env_extra=None, jobs: str | None = None):
-    """A ``build`` for :func:`built_once`: ``harupan daily`` for each date, in order, with FAST,
-    into ``folder/site``, the layouts shared (a fixture's site is read by tests of other things)."""
+def published(*dates: str, env_extra=None, on=None):
+    """A ``build`` for :func:`built_once`: ``harupan daily`` for each date, in order, with FAST (and
+    ``env_extra``), into ``folder/site``, the layouts shared (a fixture's site is read by tests of
+    other things). With ``on``, a function giving a site (another fixture's), the days are added
+    to a copy of that site, so what it already holds (its days, the rule pages, the font subset)
+    is not made again; the days' order does not change a byte (each page is made from what the
+    site holds by the end).
+
+    Run in this process, one job: a process of its own and a pool of workers cost more than a
+    small site's pages, and the output is the same with any ``--jobs`` (test_site.py and
+    test_prepare.py compare them)."""
     def build(folder: Path) -> None:
-        for d in dates:
-            r = harupan("daily", "--date", d, "--site", str(folder / "site"), *(["--jobs", jobs] if jobs else []),
-                        env_extra=env_extra, shared_layouts=True)
-            assert r.returncode == 0, r.stderr
+        import shutil
+
+        from click.testing import CliRunner
+
+        from harupan.cli.main import cli
+        from harupan.generator.games import shisen
+        from shared_layouts import sharing
+
+        site = folder / "site"
+        if on is not None:
+            shutil.copytree(on(), site, symlinks=True)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.delenv("HARUPAN_TODAY", raising=False)  # the same site whichever test asks first
+            for k, v in {**FAST, **(env_extra or {})}.items():
+                mp.setenv(k, v)
+            mp.setattr(shisen, "generate", sharing(_SHARED_LAYOUTS[0], shisen.generate))
+            for d in dates:
+                r = CliRunner().invoke(cli, ["daily", "--date", d, "--site", str(site), "--jobs", "1"])
+                assert r.exit_code == 0, (r.output, r.exc_info)
     return build
 
 
@@ -182,6 +222,29 @@ def fast_day_factory(tmp_path_factory):
     return lambda: built_once(tmp_path_factory, "fast-2026-11-29", published("2026-11-29")) / "site"
 
 
+@pytest.fixture(scope="session")
+def fast_two_days_factory(tmp_path_factory, fast_day_factory):
+    """The FAST site of 2026-11-28 and 11-29 (the one-day site above with 11-28 added), made once
+    per test run; each call returns a fresh copy of it."""
+    build = published("2026-11-28", on=fast_day_factory)
+    return lambda: built_once(tmp_path_factory, "fast-2026-11-28+29", build) / "site"
+
+
+@pytest.fixture(scope="session")
+def rules_factory(tmp_path_factory):
+    """What ``harupan rules build -o OUT`` writes (the rule pages, figures, font subset), made once
+    a test run for the tests that read the pages; each call returns a fresh copy of OUT."""
+    def build(folder: Path) -> None:
+        from click.testing import CliRunner
+
+        from harupan.cli.main import cli
+
+        r = CliRunner().invoke(cli, ["rules", "build", "-o", str(folder / "rules")])
+        assert r.exit_code == 0, (r.output, r.exc_info)
+
+    return lambda: built_once(tmp_path_factory, "rules", build) / "rules"
+
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 BROWSER_DATE = "2026-11-29"
@@ -190,14 +253,7 @@ BROWSER_DATE = "2026-11-29"
 @pytest.fixture(scope="session")
 def browser_site(tmp_path_factory):
     """A site with one day (all three levels), built once for the page tests."""
-    def build(folder: Path) -> None:
-        env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal,hard", PYTHONPATH=str(ROOT),
-                   **{SHARED_LAYOUTS_ENV: str(_SHARED_LAYOUTS[0])})
-        r = subprocess.run([sys.executable, str(Path(__file__).parent / "shared_layouts.py"), "daily", "--date",
-                            BROWSER_DATE, "--site", str(folder / "site")], cwd=ROOT, capture_output=True, text=True,
-                           env=env)
-        assert r.returncode == 0, r.stderr
-
+    build = published(BROWSER_DATE, env_extra={"HARUPAN_DIFFICULTIES": "easy,normal,hard"})
     return built_once(tmp_path_factory, "browser", build) / "site"
 
 

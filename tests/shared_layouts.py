@@ -12,7 +12,8 @@ Nothing is kept from one test run to the next.
 Tests opt in, and only where the dealing is not what they test: a test that compares dealing in
 worker processes with dealing in one (``prepare --jobs 2``), or times a run, or watches its
 worker processes, deals afresh. A test that replaces the generator to prove it is not called
-still sees its own replacement (it is set after this one).
+still sees its own replacement (it is set after this one). The generator's own tests always
+deal, and leave what they dealt here (:func:`keep`) for the tests that come after them.
 
 In a process of its own: ``python tests/shared_layouts.py ARGS`` is ``python -m harupan ARGS``
 with the layouts shared through ``$HARUPAN_TEST_LAYOUTS``.
@@ -28,20 +29,36 @@ from pathlib import Path
 ENV = "HARUPAN_TEST_LAYOUTS"
 
 
+def _path(folder: Path, date, size, level) -> Path:
+    return Path(folder) / f"{date}_{size}_{level}.pickle"
+
+
+def _write(path: Path, layout) -> None:
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temp.write_bytes(pickle.dumps(layout))
+    os.replace(temp, path)  # whole or not at all: a reader never sees half a file
+
+
 def sharing(folder: Path, real):
     """``real`` (the generator's ``generate(date, size, level)``), each result kept in ``folder``."""
     def generate(date, size, level):
-        path = Path(folder) / f"{date}_{size}_{level}.pickle"
+        path = _path(folder, date, size, level)
         try:
             return pickle.loads(path.read_bytes())
         except FileNotFoundError:
             layout = real(date, size, level)
-            temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            temp.write_bytes(pickle.dumps(layout))
-            os.replace(temp, path)  # whole or not at all: a reader never sees half a file
+            _write(path, layout)
             return layout
 
     return generate
+
+
+def keep(folder: Path, date, size, level, layout) -> None:
+    """``layout``, just dealt by a test of the dealing, left in ``folder`` for the tests that share
+    (unless one is there already: it is the same layout)."""
+    path = _path(folder, date, size, level)
+    if not path.exists():
+        _write(path, layout)
 
 
 def install(folder: Path) -> None:

@@ -213,21 +213,22 @@ def test_feed_times_follow_the_configured_zone_across_summer_time():
 @pytest.fixture(scope="module")
 def small_site(tmp_path_factory):
     site = tmp_path_factory.mktemp("bounds") / "site"
-    r = harupan("daily", "--date", "2026-07-15", "--site", str(site), "--tz", "America/New_York")
+    # a summer day (New York on daylight time); 08-01 deals in half the time 07-15 took
+    r = harupan("daily", "--date", "2026-08-01", "--site", str(site), "--tz", "America/New_York", "--jobs", "1")
     assert r.returncode == 0, r.stderr
     return site, r
 
 
 def test_the_feed_of_a_new_york_site(small_site):
     site, _ = small_site
-    assert "<updated>2026-07-15T00:00:00-04:00</updated>" in (site / "feed.xml").read_text()
+    assert "<updated>2026-08-01T00:00:00-04:00</updated>" in (site / "feed.xml").read_text()
 
 
 def test_daily_log_lines_carry_iso_times(small_site):
     _, r = small_site
     assert r.stdout == ""
     line = r.stderr.strip().splitlines()[-1]
-    assert re.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d harupan: 2026-07-15: written in ", line), line
+    assert re.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d harupan: 2026-08-01: written in ", line), line
 
 
 def test_errors_of_daily_carry_iso_times_and_other_commands_do_not(tmp_path):
@@ -249,9 +250,9 @@ def test_serve_hides_dot_files_and_answers_with_the_sites_404(small_site):
     not_found = (site / "404.html").read_bytes()
     try:
         assert urllib.request.urlopen(base + "index.html").status == 200
-        assert urllib.request.urlopen(base + "2026/07/15/puzzle.json").status == 200
-        for path in (".harupan.lock", ".harupan-site", "2026/07/15/.built", "%2Eharupan-site", "nothing-here.html",
-                     "2026/07/", "static/fonts/.sans.key", "2026/07/15/../15/.built"):
+        assert urllib.request.urlopen(base + "2026/08/01/puzzle.json").status == 200
+        for path in (".harupan.lock", ".harupan-site", "2026/08/01/.built", "%2Eharupan-site", "nothing-here.html",
+                     "2026/08/", "static/fonts/.sans.key", "2026/08/01/../01/.built"):
             with pytest.raises(urllib.error.HTTPError) as e:
                 urllib.request.urlopen(base + path)
             assert e.value.code == 404 and e.value.read() == not_found, path

@@ -33,7 +33,7 @@ def cards_game():
         yield
 
 
-def test_the_cards_part_goes_into_the_days_bundle_and_is_checked(cards_game):
+def test_the_cards_part_goes_into_the_days_bundle_and_is_checked(cards_game, remembered_layouts):
     bundle = day_bundle(DATE, games.Settings({"shisen": {"difficulties": ("easy",)}}, light=True))
     assert list(bundle.parts) == [g.name for g in games.games()] and "cards" in bundle.parts
     assert bundle.part("cards") == daily_puzzle(DATE)
@@ -50,7 +50,7 @@ def test_the_cards_part_goes_into_the_days_bundle_and_is_checked(cards_game):
         verify_bundle(DayBundle(bundle.date, bundle.weekday, bundle.generator, {**bundle.parts, "cards": lie}))
 
 
-def test_a_day_with_the_cards_game_is_published_whole(cards_game, tmp_path, monkeypatch):
+def test_a_day_with_the_cards_game_is_published_whole(cards_game, tmp_path, monkeypatch, remembered_layouts):
     monkeypatch.setenv("HARUPAN_PAR", "quick")
     monkeypatch.setenv("HARUPAN_DIFFICULTIES", "normal")
     site = tmp_path / "site"

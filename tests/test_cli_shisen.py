@@ -1,5 +1,8 @@
 import json
 
+import pytest
+from click.testing import CliRunner
+
 from harupan.cli.main import cli
 from harupan.engine.shisen import parse_json, replay
 
@@ -8,8 +11,24 @@ def run(runner, *args, input=None):
     return runner.invoke(cli, list(args), input=input)
 
 
-def test_generate_json_and_text(runner):
-    r = run(runner, "shisen", "generate", "--date", "2026-11-29", "--size", "12x6")
+@pytest.fixture(scope="module")
+def small_layout():
+    """``harupan shisen generate --date 2026-11-29 --size 12x6``, run once for the tests below."""
+    return run(CliRunner(), "shisen", "generate", "--date", "2026-11-29", "--size", "12x6")
+
+
+@pytest.fixture
+def shared_generate(monkeypatch, _shared_layouts_folder):
+    """The ``generate`` command's layouts dealt once a test run (tests/shared_layouts.py), for the
+    tests that need a real deal to work on, not a test of the dealing."""
+    from harupan.cli import shisen
+    from shared_layouts import sharing
+
+    monkeypatch.setattr(shisen, "generate", sharing(_shared_layouts_folder, shisen.generate))
+
+
+def test_generate_json_and_text(runner, small_layout):
+    r = small_layout
     assert r.exit_code == 0
     layout = parse_json(r.output)
     assert layout.date == "2026-11-29" and replay(layout.board, layout.solution).is_empty()
@@ -19,7 +38,7 @@ def test_generate_json_and_text(runner):
     assert again.output == r.output
 
 
-def test_solve_outcomes(runner, tmp_path):
+def test_solve_outcomes(runner, tmp_path, shared_generate):
     f = tmp_path / "b.txt"
     f.write_text("1m 2p 2p 1m\n")
     r = run(runner, "shisen", "solve", str(f))
@@ -50,8 +69,9 @@ def test_solve_explain(runner):
     assert "explain" not in json.loads(run(runner, "shisen", "solve", "-", input="1m 2p\n2p 1m\n").output)
 
 
-def test_hint_and_shuffle(runner, tmp_path):
-    gen = run(runner, "shisen", "generate", "--date", "2026-11-29", "--size", "12x6")
+def test_hint_and_shuffle(runner, tmp_path, small_layout):
+    gen = small_layout
+    assert gen.exit_code == 0
     f = tmp_path / "day.json"
     f.write_text(gen.output)
     h = run(runner, "shisen", "hint", str(f))
@@ -95,17 +115,17 @@ def test_debug_shows_the_traceback(runner):
 
 
 def test_daily_writes_the_bundle_atomically(runner, tmp_path, monkeypatch, remembered_layouts):
-    # (the layouts are dealt once a test run: the writing is tested here; test_bundle.py checks a
-    # fresh day's bytes)
+    # (the layouts are dealt once a test run and the run is one process: the writing is tested here;
+    # test_bundle.py checks a fresh day's bytes, and test_site.py that a pool writes the same bytes)
     monkeypatch.setenv("HARUPAN_PAR", "quick")
     site = tmp_path / "site"
-    r = run(runner, "daily", "--date", "2026-11-29", "--site", str(site))
+    r = run(runner, "daily", "--date", "2026-11-29", "--site", str(site), "--jobs", "1")
     assert r.exit_code == 0, r.output
     f = site / "2026" / "11" / "29" / "puzzle.json"
     first = f.read_bytes()
     bundle = json.loads(first)
     assert bundle["date"] == "2026-11-29" and set(bundle["shisen"]) == {"easy", "normal", "hard"}
-    assert run(runner, "daily", "--date", "2026-11-29", "--site", str(site)).exit_code == 0
+    assert run(runner, "daily", "--date", "2026-11-29", "--site", str(site), "--jobs", "1").exit_code == 0
     assert f.read_bytes() == first
     assert [p.name for p in f.parent.iterdir() if p.name.startswith(".")] == [".built"]  # no temporaries
 

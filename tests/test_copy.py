@@ -10,8 +10,6 @@ import importlib.util
 
 import pytest
 
-from harupan.cli.main import cli
-
 from conftest import ROOT
 
 SHARED = ROOT.parent / "shared"
@@ -32,12 +30,8 @@ def copycheck():
 
 
 @pytest.fixture(scope="module")
-def built_rules(tmp_path_factory):
-    from click.testing import CliRunner
-
-    out = tmp_path_factory.mktemp("rules") / "rules"
-    r = CliRunner().invoke(cli, ["rules", "build", "-o", str(out)])
-    assert r.exit_code == 0, r.output
+def built_rules(rules_factory):
+    out = rules_factory()  # harupan rules build -o OUT, made once a test run
     pages = sorted(out.rglob("index.html"))
     assert len(pages) >= 4
     return pages

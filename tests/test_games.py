@@ -24,6 +24,8 @@ from conftest import registered
 TOY = Path(__file__).resolve().parent / "data" / "toy"  # the toy's template and browser module
 DATE = dt.date(2026, 12, 1)
 EASY = games.Settings({"shisen": {"difficulties": ("easy",)}}, light=True)  # one quick level, no par
+# The tests that make a day take `remembered_layouts`: the toy game is their subject, not the
+# Shisen-sho dealing (each layout is dealt once a test run, tests/shared_layouts.py).
 
 
 # ---- the rules side: what generator/games/<name>.py would hold
@@ -152,7 +154,7 @@ def test_a_name_is_registered_once(toy_game):
         views.register_view(ToyView())
 
 
-def test_a_toy_game_goes_into_the_days_bundle(toy_game):
+def test_a_toy_game_goes_into_the_days_bundle(toy_game, remembered_layouts):
     bundle = day_bundle(DATE, EASY)
     assert list(bundle.parts) == [g.name for g in games.games()][:-1] + ["toy"]  # page order: registration order
     assert bundle.part("toy") == CoinPart(coin(DATE))
@@ -165,7 +167,7 @@ def test_a_toy_game_goes_into_the_days_bundle(toy_game):
         verify_bundle(wrong)
 
 
-def test_a_day_with_the_toy_game_is_published_whole(toy_game, tmp_path, monkeypatch):
+def test_a_day_with_the_toy_game_is_published_whole(toy_game, tmp_path, monkeypatch, remembered_layouts):
     """Its part in puzzle.json, its image in the day folder, its page in the print set, its
     section on the day page, its module in harupan.js: all from the registry."""
     monkeypatch.setenv("HARUPAN_PAR", "quick")
@@ -193,7 +195,7 @@ def test_a_day_with_the_toy_game_is_published_whole(toy_game, tmp_path, monkeypa
     assert ord("윷") in cmap and ord("펭") in cmap  # from its template and its own strings; no other page has them
 
 
-def test_a_game_without_a_drawing_side_fails_the_run_and_publishes_nothing(tmp_path, monkeypatch):
+def test_a_game_without_a_drawing_side_fails_the_run_and_publishes_nothing(tmp_path, monkeypatch, remembered_layouts):
     monkeypatch.setenv("HARUPAN_PAR", "quick")
     monkeypatch.setenv("HARUPAN_DIFFICULTIES", "normal")
     games.register(Toy())

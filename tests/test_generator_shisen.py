@@ -9,15 +9,19 @@ from harupan.engine.shisen import SOLVED, format_json, legal_pairs, replay, solv
 from harupan.generator.shisen import (FALLBACK_ATTEMPTS, GENERATOR_VERSION, PLAYOUTS, PRESETS,
                                       confirm_band, generate, parse_size, wilson)
 
-from conftest import GOLDEN, artifact, need_golden, update_golden
+from conftest import GOLDEN, artifact, leave_for_others, need_golden, update_golden
 
 GOLDEN_DATES = ["2026-01-01", "2026-02-28", "2026-11-29", "2027-06-15", "2028-02-29"]
 
 
 @functools.cache
 def made(date: str, size: str, level: str):
-    """Layouts are values: the statistical tests share each one instead of dealing it again."""
-    return generate(date, size, level)
+    """Layouts are values: the statistical tests share each one instead of dealing it again. Each is
+    dealt here, always (the dealing is what this file tests), then left for the tests elsewhere
+    that only need a real layout of that day (tests/shared_layouts.py): not dealt twice a run."""
+    layout = generate(date, size, level)
+    leave_for_others(date, size, level, layout)
+    return layout
 
 
 @pytest.mark.parametrize("date", GOLDEN_DATES)

@@ -150,9 +150,9 @@ def test_a_prepare_writes_no_record_through_a_link_planted_as_it_runs(tmp_path, 
     assert tree(elsewhere) == {}
 
 
-def test_rules_build_refuses_a_planted_link(tmp_path, elsewhere):
+def test_rules_build_refuses_a_planted_link(tmp_path, elsewhere, rules_factory):
     out = tmp_path / "rules"
-    assert invoke("rules", "build", "-o", out).exit_code == 0
+    shutil.copytree(rules_factory(), out, symlinks=True)  # what 'harupan rules build -o OUT' wrote
     link = plant(out, "shisen", elsewhere)
     outside = tree(elsewhere)
     refused(invoke("rules", "build", "-o", out), link)

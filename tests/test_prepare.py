@@ -30,15 +30,16 @@ def invoke(runner, *args):
 
 
 @pytest.fixture(scope="module")
-def fresh_day(tmp_path_factory, _shared_layouts_folder):
+def fresh_day(tmp_path_factory, _shared_layouts_folder, fast_day_factory):
     """2026-12-01 published the usual way, with the par played during the run (the layout dealt
     once a test run and shared with the tests below: kept parts are compared with made ones here,
-    not dealings with dealings)."""
+    not dealings with dealings), added to the one-day site of 2026-11-29."""
     from click.testing import CliRunner
 
     from shared_layouts import sharing
 
     site = tmp_path_factory.mktemp("fresh") / "site"
+    shutil.copytree(fast_day_factory(), site, symlinks=True)
     with pytest.MonkeyPatch.context() as mp:
         for k, v in FAST.items():
             mp.setenv(k, v)
@@ -49,14 +50,17 @@ def fresh_day(tmp_path_factory, _shared_layouts_folder):
 
 
 @pytest.fixture(scope="module")
-def prepared_day(tmp_path_factory, _shared_layouts_folder):
+def prepared_day(tmp_path_factory, _shared_layouts_folder, fast_day_factory):
     """A site with 2026-12-01 prepared (kept, not published), made once for the tampering tests
-    below (each tampers with its own copy): what they test is the check on reading a kept part."""
+    below (each tampers with its own copy): what they test is the check on reading a kept part.
+    The site holds 2026-11-29 already, so its rule pages and font subset are not made again in
+    each of those tests (what is compared is the day's own files)."""
     from click.testing import CliRunner
 
     from shared_layouts import sharing
 
     site = tmp_path_factory.mktemp("prepared") / "site"
+    shutil.copytree(fast_day_factory(), site, symlinks=True)
     with pytest.MonkeyPatch.context() as mp:
         for k, v in FAST.items():
             mp.setenv(k, v)
@@ -75,8 +79,11 @@ def no_generator(*args, **kwargs):
     raise AssertionError("a layout that was kept was dealt again")
 
 
-def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner, monkeypatch, remembered_layouts):
+def test_a_kept_par_is_used_and_gives_the_same_bytes(fresh_day, tmp_path, runner, monkeypatch, remembered_layouts,
+                                                     fast_day_factory):
     site = tmp_path / "site"
+    shutil.copytree(fast_day_factory(), site, symlinks=True)  # a site of one day, 11-29
+    assert not (site / ".pars").exists()
     r = invoke(runner, "prepare", "--from", "2026-12-01", "--days", 3, "--site", site, "--jobs", 1)
     assert r.exit_code == 0, r.output
     assert "3 prepared" in r.output
@@ -163,9 +170,10 @@ def test_a_kept_part_that_fails_a_check_is_made_again(prepared_day, tmp_path, fr
     assert (site / "2026/12/01/puzzle.json").read_bytes() == (fresh_day / "2026/12/01/puzzle.json").read_bytes()
 
 
-def test_unreadable_kept_par_is_played_again(fresh_day, tmp_path, runner, remembered_layouts):
+def test_unreadable_kept_par_is_played_again(fresh_day, tmp_path, runner, remembered_layouts, fast_day_factory):
     site = tmp_path / "site"
-    (site / ".pars").mkdir(parents=True)
+    shutil.copytree(fast_day_factory(), site, symlinks=True)  # a site of one day, 11-29
+    (site / ".pars").mkdir()
     (site / ".pars" / "2026-12-01.json").write_text("{not json")
     r = invoke(runner, "daily", "--date", "2026-12-01", "--site", site, "--jobs", 1)
     assert r.exit_code == 0 and "not JSON" in r.stderr

@@ -16,7 +16,7 @@ from harupan.renderers.raster import png_bytes, render_image
 from harupan.renderers.sheets import shisen_page, zodiac_page, zodiac_share
 from harupan.renderers.tileart import mahjong_tile, zodiac_tile
 
-from conftest import GOLDEN, artifact, need_golden, system_tool, update_golden
+from conftest import GOLDEN, artifact, dealt_once, need_golden, system_tool, update_golden
 
 OUT = GOLDEN / "render"
 SMALL = Layout(parse_text("""
@@ -258,11 +258,9 @@ def test_the_pdf_looks_like_the_png(tmp_path):
 
 @functools.cache
 def full_layout() -> dict:
-    """A full 18x8 day's layout, dealt once for the drawing tests below (what they draw is the subject,
-    not the dealing)."""
-    from harupan.generator.shisen import generate
-
-    return layout_to_dict(generate("2026-12-01", "18x8", "normal"))
+    """A full 18x8 day's layout, dealt once a test run for the drawing tests below (what they draw is
+    the subject, not the dealing)."""
+    return layout_to_dict(dealt_once("2026-12-01", "18x8", "normal"))
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -46,9 +46,8 @@ def visible(html: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("rules")
-    rules.build(out)
+def built(rules_factory):
+    out = rules_factory()  # harupan rules build -o OUT (rules.build), made once a test run
     return {slug: (out / slug / "index.html").read_text(encoding="utf-8") for slug in SLUGS}
 
 

@@ -98,9 +98,8 @@ def test_script_in_content_is_escaped(content, tmp_path):
     assert "<b>머지</b>" not in html and "&lt;b&gt;머지&lt;/b&gt;" in html
 
 
-def test_build_writes_pages_figures_and_font(tmp_path):
-    out = tmp_path / "rules"
-    rules.build(out)
+def test_build_writes_pages_figures_and_font(rules_factory):
+    out = rules_factory()  # rules.build(OUT), through 'harupan rules build -o OUT', once a test run
     for slug in ("shisen", "zodiac", "cards", "shanghai-wall"):
         html = (out / slug / "index.html").read_text(encoding="utf-8")
         assert html.count("<figure>") == len(list((out / slug).glob("figure-*.png")))

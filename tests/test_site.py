@@ -17,7 +17,7 @@ from harupan.cli.main import cli
 from harupan.publish.lock import SiteLock
 
 from sitecheck import broken_links, page_text, snapshot
-from conftest import FAST, ROOT, built_once, npm_tool, published, sitemap_entries, system_tool
+from conftest import FAST, ROOT, npm_tool, sitemap_entries, system_tool
 from conftest import harupan as run
 
 pytestmark = pytest.mark.usefixtures("fast_site")
@@ -28,9 +28,9 @@ def daily(runner, site, date, *extra):
 
 
 @pytest.fixture(scope="module")
-def base_site(tmp_path_factory):
-    """Two days, built once for the tests that only read."""
-    return built_once(tmp_path_factory, "fast-2026-11-28+29", published("2026-11-28", "2026-11-29")) / "site"
+def base_site(fast_two_days_factory):
+    """Two days, 2026-11-28 and 11-29, built once a test run for the tests that only read."""
+    return fast_two_days_factory()
 
 
 def test_layout_of_a_day(base_site):
@@ -358,15 +358,20 @@ def test_a_killed_run_leaves_no_worker_processes_behind(tmp_path, command):
     assert _processes_mentioning(str(site)) == []
 
 
-def test_without_worker_processes_the_build_does_the_work_itself(tmp_path, monkeypatch, remembered_layouts):
+def test_without_worker_processes_the_build_does_the_work_itself(tmp_path, monkeypatch, fast_day_factory,
+                                                                 remembered_layouts):
     """A machine where a process pool cannot start still gets its site, the same bytes as a
     build in one process. (The layouts are dealt once and shared by the three builds: the way
-    the work is spread is tested here, not the dealing.)"""
+    the work is spread is tested here, not the dealing. Each build adds its days to a copy of
+    the one-day site, whose rule pages and font subset are made in this process either way.)"""
     from harupan.publish import site as publish
     from harupan.publish.config import load_config
 
     cfg = load_config()
     dates = [dt.date(2026, 12, 1), dt.date(2026, 12, 2)]
+    base = fast_day_factory()
+    for name in ("plain", "many", "one"):
+        shutil.copytree(base, tmp_path / name, symlinks=True)
     publish.build(tmp_path / "plain", dates, cfg, jobs=1)
 
     def no_pool(jobs):
@@ -402,8 +407,9 @@ def _failing_day_job(args):
 
 
 @pytest.mark.parametrize("how", ["raises", "dies"])
-def test_an_error_in_a_worker_is_that_days_error(base_site, tmp_path, monkeypatch, how):
-    """No second try in this process: the run ends with one line and the site is as it was."""
+def test_an_error_in_a_worker_is_that_days_error(base_site, tmp_path, monkeypatch, how, remembered_layouts):
+    """No second try in this process: the run ends with one line and the site is as it was. (The
+    other days' layouts are dealt once a test run: the forked workers share them too.)"""
     from harupan.publish import site as publish
 
     site = tmp_path / "site"

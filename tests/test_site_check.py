@@ -17,10 +17,14 @@ pytestmark = pytest.mark.usefixtures("fast_site", "remembered_layouts")  # the c
 TODAY = "2026-11-30"
 
 
+AHEAD = "2026-12-03"  # a day made ahead of today (whose layout other tests deal too: it is dealt once a run)
+
+
 @pytest.fixture(scope="module")
-def two_days(tmp_path_factory):
-    """2026-11-28 and 11-29 published and listed, 12-05 made ahead (not listed), today 11-30."""
-    build = published("2026-11-28", "2026-11-29", "2026-12-05", env_extra={"HARUPAN_TODAY": TODAY})
+def two_days(tmp_path_factory, fast_two_days_factory):
+    """2026-11-28 and 11-29 published and listed, 12-03 made ahead (not listed), today 11-30: the
+    two-day site other modules read, with 12-03 added on a day when today is 11-30."""
+    build = published(AHEAD, env_extra={"HARUPAN_TODAY": TODAY}, on=fast_two_days_factory)
     return built_once(tmp_path_factory, "check-two-days", build) / "site"
 
 
@@ -79,7 +83,7 @@ def test_a_clean_site_checks_clean_and_the_check_writes_nothing(site, runner):
 def test_the_check_names_every_problem_one_line_each(site, runner):
     rewrite(site / "2026/11/28/puzzle.json", lambda b: b["shisen"]["normal"]["solution"].reverse())
     rewrite(site / "2026/11/29/puzzle.json", lambda b: b["zodiac"]["par"].update(score=b["zodiac"]["par"]["score"] + 1))
-    (site / "2026/12/05/zodiac.png").unlink()
+    (site / "2026/12/03/zodiac.png").unlink()
     archive = site / "archive/2026/11/index.html"
     archive.write_text(archive.read_text(encoding="utf-8").replace("11/28/index.html", "11/27/index.html"),
                        encoding="utf-8")
@@ -88,18 +92,18 @@ def test_the_check_names_every_problem_one_line_each(site, runner):
                     encoding="utf-8")
     sitemap = site / "archive/2026/sitemap.xml"
     sitemap.write_text(sitemap.read_text(encoding="utf-8").replace(
-        "</urlset>", "<url><loc>https://harupan.example/2026/12/05/index.html</loc>"
-                     "<lastmod>2026-12-05</lastmod></url></urlset>"), encoding="utf-8")
+        "</urlset>", "<url><loc>https://harupan.example/2026/12/03/index.html</loc>"
+                     "<lastmod>2026-12-03</lastmod></url></urlset>"), encoding="utf-8")
     before = snapshot(site)
     r = runner.invoke(cli, ["site", "check", "--site", str(site), "--jobs", "2"])
     assert r.exit_code == 1, r.output
     lines = r.stdout.splitlines()
     want = [("2026/11/28/puzzle.json", "does not clear the board"),
             ("2026/11/29/puzzle.json", "par"),
-            ("2026/12/05/", "zodiac.png"),
+            ("2026/12/03/", "zodiac.png"),
             ("archive/2026/11/index.html", "'../../../2026/11/27/index.html' names no file"),
             ("feed.xml", "+08:27:52"),
-            ("archive/2026/sitemap.xml", "2026-12-05' is after today")]
+            ("archive/2026/sitemap.xml", "2026-12-03' is after today")]
     for where, what in want:
         assert any(str(site / where) in ln and what in ln for ln in lines), (where, what, lines)
     assert all(ln.startswith(str(site)) for ln in lines)
@@ -127,5 +131,5 @@ def test_a_folder_that_is_not_a_site_is_refused(tmp_path, runner):
 
 
 def test_the_future_day_waits_in_its_folder_and_the_check_agrees(site):
-    assert (site / "2026/12/05/.built").is_file()
-    assert not any("2026/12/05" in loc for loc, _ in sitemap_entries(site))
+    assert (site / "2026/12/03/.built").is_file()
+    assert not any("2026/12/03" in loc for loc, _ in sitemap_entries(site))

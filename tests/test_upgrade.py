@@ -59,7 +59,8 @@ def get(port: int, path: str) -> int:
     return int(data.split(b"\r\n", 1)[0].split()[1])
 
 
-def test_a_site_from_the_previous_release_upgrades_with_every_old_day(cards_game, tmp_path):
+def test_a_site_from_the_previous_release_upgrades_with_every_old_day(cards_game, tmp_path, remembered_layouts):
+    # (the new day's layout is dealt once a test run: the upgrade is tested here, not the dealing)
     site = tmp_path / "site"
     shutil.copytree(PREV, site, symlinks=True)
     before = {d: (site / d / "puzzle.json").read_bytes() for d in OLD}
