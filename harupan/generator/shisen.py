@@ -400,7 +400,8 @@ def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") ->
         # normal is made first (kept in this process, so a date's three made one after another
         # make it once).
         floor = ahead_floor(*_normal_ahead(date, size))
-        assert floor is not None  # normal keeps only a figure that leaves room (below)
+        if floor is None:  # only a normal layout out of its bands (a small board) leaves no room
+            return _nearest(date, width, height, preset)
         preset = dataclasses.replace(preset, ahead=(max(preset.ahead[0], floor), preset.ahead[1]))
     confirm_first = preset.confirm_games[-1] <= 512  # cheaper than a proof: easy's and hard's
     for attempt in range(1, MAX_ATTEMPTS + 1):
