@@ -190,3 +190,33 @@ def test_slowest_bench_deals_get_no_wrong_verdict(path):
         assert known != "solved"
     if name in SLOW_KNOWN["decided_by_default_budget"]:
         assert str(result.status) == known
+
+
+
+@pytest.mark.parametrize("seed", [16, 19, 28, 38])  # deals with dead ends below the root
+def test_a_dead_ends_core_fails_on_its_own(seed):
+    """A dead end is remembered by its core: the groups holding the tiles the relaxation could
+    never remove, and every position at least as tight is then pruned unsolved. That is sound
+    only if the core alone, every other cell empty, still fails: checked here by a fresh
+    relaxation (no replay, no hint) of every core learned on dense 12x6 deals, which are small
+    enough to solve fast and jammed enough to branch into dead ends."""
+    from harupan.engine.shisen import solver as s
+
+    board = _deal(f"core-{seed}", 12, 6)
+    g, _, _ = s.board_bits(board)
+    cores: list[frozenset[int]] = []
+    stuck_core = s._Search.stuck_core
+
+    def spy(self, groups):
+        cores.append(stuck_core(self, groups))
+        return cores[-1]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(s._Search, "stuck_core", spy)
+        solve(board)
+    assert cores
+    for core in cores:
+        fresh = s._Search(g, 10)
+        tiles = sum(core)
+        fresh.set_root(list(core), tiles)
+        assert fresh.hopeless(list(core), tiles) is None

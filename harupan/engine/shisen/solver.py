@@ -22,14 +22,22 @@ themselves. A group of two is a committed pair. Three tools:
   the few with the fewest joinable pairs are *probed*, every pairing propagated and relaxed one
   step deep, and the search branches where the fewest children survive (none: a dead end
   found without going deeper; one: a forced pairing). The first run probes only the group
-  with the fewest pairs, which solves most deals soonest. Failed positions are memoised; a node
-  budget (a node is a position branched on) turns a search that runs too long into
-  ``undecided``.
+  with the fewest pairs, which solves most deals soonest. A node budget (a node is a position
+  branched on) turns a search that runs too long into ``undecided``.
+* Failures are learned as *cores*: a set of groups that fails, and with it every position at
+  least as tight (each of the core's groups a union of the position's own). A dead end's core is
+  the groups holding the tiles the relaxation could never remove; a position whose pairings all
+  fail learns the group it branched on plus its children's cores, less the groups the pairing
+  made. A child failing for a core that holds none of those fails its parent too, so the search
+  backs up at once past choices that played no part (conflict-directed backjumping). Unlike the
+  whole positions memoised before, a core prunes a jam's failure again under every unrelated
+  choice made above it: bench-deal-670's proof went from 906 nodes to 77.
 
 Search times are heavy-tailed: one early wrong pairing can cost thousands of nodes below it. So
-the search restarts with growing node limits (the Luby sequence) and a seeded reshuffle of its
-tie-breaks; the memo of failed positions carries over (a failure is a fact, whatever the order),
-and the last run is bounded only by the overall budget, so the search stays complete.
+the search restarts with growing node limits (the Luby sequence) and seeded tie-breaks, keyed on
+the position (:func:`_tie`) so that a subtree skipped as known to fail never reorders the rest of
+the run; the learned cores carry over (a failure is a fact, whatever the order), and the last
+run is bounded only by the overall budget, so the search stays complete.
 
 Between runs the solver also plays random games (:func:`playout`): after run r, 32 x luby(r) of
 them, seeded by r. On a jammed deal that is solvable, a random game clears the board far more
@@ -183,6 +191,13 @@ WORK_PER_NODE = 200  # work units (floods, weighted by the board's size) allowed
 # (bench/shisen.py --only bounded prints both).
 WORK_BOARD = 21 * 10  # the padded bitboard of 18x8: the unit board
 WORK_SLACK = 10  # nodes' worth of work added to every budget, for the root's own relaxation
+
+
+def _tie(x: int, salt: int) -> int:
+    """A 16-bit tie-break for ``x`` (a group or a position's mask) in the run salted ``salt``.
+    It depends on where the search is, not on how it got there, so a subtree skipped as known to
+    fail never changes the order of what the run tries next."""
+    return ((hash(x) ^ salt) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF) >> 48
 
 
 def luby(i: int) -> int:
@@ -390,8 +405,12 @@ class _Search:
         self.budget = budget  # the overall cap, across restarts
         self.limit = budget  # this run's cap
         self.nodes = 0
-        self.failed: set[frozenset[int]] = set()
-        self.rng: Rng | None = None  # None: the plain order
+        self.failed: set[frozenset[int]] = set()  # cores proved to fail (see learn())
+        self.cores: dict[int, list[frozenset[int]]] = {}  # a group -> the failed cores filed under it
+        self.seen: dict[int, int] = {}  # a group -> how many cores hold it
+        self.kind_of: dict[int, int] = {}  # tile -> the mask of its kind at the root
+        self.core = frozenset[int]()  # why the last position that failed failed (a core)
+        self.salt: int | None = None  # this run's tie-break salt (see _tie); None: the plain order
         self.probe = PROBE_GROUPS
         self.direct: dict[int, int] = {}  # at the root: tile -> partners joinable there
         self.root_tiles = 0  # the tiles at the root
@@ -412,6 +431,61 @@ class _Search:
         """Remember the starting position; :meth:`hopeless` relies on it when it replays."""
         self.direct = self.joinable_now(groups)
         self.root_tiles = tiles
+        self.kind_of = {t: grp for grp in groups for t in _low_bits(grp)}
+        for core in self.failed:  # a memo handed in: index what earlier solves proved
+            self.file(core)
+
+    # ------------------------------------------------------------ failures learned (cores)
+
+    def learn(self, core: frozenset[int]) -> None:
+        """Remember that ``core`` fails, and so every position at least as tight (see
+        :meth:`known_failure`); it becomes the reason the position at hand failed."""
+        self.core = core
+        if core not in self.failed:
+            self.failed.add(core)
+            self.file(core)
+
+    def file(self, core: frozenset[int]) -> None:
+        """File a core under its rarest group so far: most cores share the groups a deal keeps
+        whole for long, and filing under those would put them all on a few long lists that
+        every lookup walks."""
+        seen = self.seen
+        for grp in core:
+            seen[grp] = seen.get(grp, 0) + 1
+        self.cores.setdefault(min(core, key=lambda grp: (seen[grp], grp)), []).append(core)
+
+    def known_failure(self, groups: list[int]) -> frozenset[int] | None:
+        """A core learned to fail that this position is at least as tight as, or None.
+
+        A core is a position too (a set of groups); a position is at least as tight when each of
+        the core's groups is a union of its own groups (the same group, or a kind's four split
+        into two pairs). Such a position has every tile of the core, paired no more freely, and
+        its other tiles only stand in the way: a removal order for it, cut down to the core's
+        tiles, would clear the core. So it fails too."""
+        have = set(groups)
+        by_kind: dict[int, list[int]] = {}
+        for grp in groups:
+            by_kind.setdefault(self.kind_of.get(grp & -grp, grp), []).append(grp)
+        for parts in by_kind.values():
+            if len(parts) > 1:  # every union of a kind's groups (a kind of four: its two pairs)
+                unions = [0]
+                for part in parts:
+                    unions += [u | part for u in unions]
+                have.update(u for u in unions if u)
+        cores = self.cores
+        for grp in have:
+            for core in cores.get(grp, ()):
+                if core <= have:
+                    self.core = core
+                    return core
+        return None
+
+    def stuck_core(self, groups: list[int]) -> frozenset[int]:
+        """The core of a dead end the relaxation found: the groups holding a tile that could
+        never go. Those groups alone, every other cell empty, still fail: the tiles left over
+        face the same empty cells and the same partners as they did at the fixed point."""
+        stuck = self.stuck
+        return frozenset(grp for grp in groups if grp & stuck)
 
     def propagate(self, groups: list[int], tiles: int, check: list[int]
                   ) -> tuple[list[int], int, list[tuple[int, int]]]:
@@ -543,8 +617,7 @@ class _Search:
             if self.trace is not None:
                 self._say("the board is clear")
             return removed
-        key = frozenset(groups)
-        if key in self.failed:
+        if self.known_failure(groups) is not None:
             if self.trace is not None:
                 self._say("this position is already known to fail")
             return None
@@ -552,21 +625,24 @@ class _Search:
         if steps is None:
             if self.trace is not None:
                 self._say_dead_end("relaxation")
-            self.failed.add(key)
+            self.learn(self.stuck_core(groups))
             return None
         if self.trace is not None:
             self._say(f"relaxation: all {tiles.bit_count()} tiles could go in some order, so no dead end is "
                       "proved; the choices left are which tiles of a kind pair with which")
-        found = self.expand(groups, tiles, steps, key)
+        found = self.expand(groups, tiles, steps)
         return None if found is None else removed + found
 
-    def expand(self, groups: list[int], tiles: int, steps: list[Step], key: frozenset[int]
-               ) -> list[tuple[int, int]] | None:
+    def expand(self, groups: list[int], tiles: int, steps: list[Step]) -> list[tuple[int, int]] | None:
         """Branch at a position that passed the relaxation. Probe: for the few groups with the
         fewest joinable pairs, try every pairing one step deep (propagation and relaxation);
-        branch in the group that leaves the fewest children alive, whose tests are already done."""
+        branch in the group that leaves the fewest children alive, whose tests are already done.
+
+        On failure :attr:`core` says why (see :meth:`learn`). A child whose core does not hold the
+        pairing tried there fails for a reason this position has too: back up at once."""
         g = self.g
         trace = self.trace
+        salt = self.salt
         empty = g.padded & ~tiles
         cands = []
         self.charge(len(groups))
@@ -575,11 +651,13 @@ class _Search:
                 continue
             pairs = joinable_pairs(g, grp, empty)
             if pairs:
-                cands.append((len(pairs), self.rng.below(1 << 16) if self.rng is not None else 0, gi, grp, pairs))
+                cands.append((len(pairs), 0 if salt is None else _tie(grp, salt), gi, grp, pairs))
         cands.sort(key=lambda c: (c[0], c[1], c[2]))
         best = None
+        best_dead: list[frozenset[int]] = []  # the cores of the branched group's dead children
+        branched = 0  # the group branched on
         for _, _, gi, grp, pairs in cands[:self.probe]:
-            t = pairs[self.rng.below(len(pairs))][0] if self.rng is not None else pairs[0][0]
+            t = pairs[0 if salt is None else _tie(grp ^ tiles, salt) % len(pairs)][0]
             legal = [b for a, b in pairs if a == t] + [a for a, b in pairs if b == t]
 
             def leftover_distance(partner: int, grp: int = grp, t: int = t) -> int:
@@ -591,8 +669,8 @@ class _Search:
                 return abs(ax - bx) + abs(ay - by)
 
             legal.sort(key=leftover_distance)
-            if self.rng is not None and len(legal) > 1 and self.rng.below(4) == 0:
-                self.rng.shuffle(legal)
+            if salt is not None and len(legal) > 1 and _tie(grp ^ tiles, ~salt) % 4 == 0:
+                legal.sort(key=lambda u: _tie(u ^ tiles, salt))
             others = sorted((u for u in _low_bits(grp & ~t) if u not in legal), key=leftover_distance)
             if trace is not None:
                 self._say(f"probe {self._name(t)} ({grp.bit_count()} of its kind left, "
@@ -600,6 +678,7 @@ class _Search:
                           f"joinable now {self._names(sum(legal)) or '-'}, later {self._names(sum(others)) or '-'}")
             rest = groups[:gi] + groups[gi + 1:]
             alive = []
+            dead = []
             for partner in legal + others:
                 left = grp & ~(t | partner)
                 new = [t | partner] + ([left] if left else [])
@@ -613,25 +692,33 @@ class _Search:
                         self._say("the board is clear")
                         self.depth -= 1
                     return cremoved
-                ckey = frozenset(cg)
-                if ckey in self.failed:
+                core = self.known_failure(cg)
+                csteps = None
+                if core is not None:
                     if trace is not None:
                         self._say(f"  {self._name(t)} with {self._name(partner)}: already known to fail")
-                    continue
-                csteps = self.hopeless(cg, ct, steps)
-                if csteps is None:
-                    if trace is not None:
-                        self._say_dead_end(f"  {self._name(t)} with {self._name(partner)}")
-                    self.failed.add(ckey)
+                else:
+                    csteps = self.hopeless(cg, ct, steps)
+                    if csteps is None:
+                        if trace is not None:
+                            self._say_dead_end(f"  {self._name(t)} with {self._name(partner)}")
+                        core = self.stuck_core(cg)
+                        self.learn(core)
+                if csteps is None:  # it fails: known_failure() or learn() left the reason in self.core
+                    core = self.core
+                    if core.isdisjoint(new):
+                        self.back_up(core)
+                        return None
+                    dead.append(core.difference(new))
                     continue
                 if trace is not None:
                     self._say(f"  {self._name(t)} with {self._name(partner)}: lives ({_count(len(cremoved), 'pair')} "
                               f"then forced, {ct.bit_count()} tiles left)")
-                alive.append((cg, ct, cremoved, csteps, ckey, t, partner))
+                alive.append((cg, ct, cremoved, csteps, new, t, partner))
                 if best is not None and len(alive) >= len(best):
                     break  # this group can no longer leave fewer children than the best so far
             if best is None or len(alive) < len(best):
-                best = alive
+                best, best_dead, branched = alive, dead, grp
             if len(best) <= 1:
                 break
         if trace is not None:
@@ -639,25 +726,39 @@ class _Search:
             self._say("no pairing of the probed tile lives: back up" if n == 0 else
                       "the one pairing that lives is forced" if n == 1 else
                       f"branch on the probed tile with the fewest live pairings: {n}")
-        for cg, ct, cremoved, csteps, ckey, t, partner in best or ():
-            if ckey in self.failed:
-                continue
-            self.nodes += 1
-            if self.nodes > self.limit:
-                raise _OutOfBudget
-            if trace is not None:
-                self._say(f"node {self.nodes}: pair {self._name(t)} with {self._name(partner)}")
-                self.depth += 1
-                self._say_forced(cremoved)
-            found = self.expand(cg, ct, csteps, ckey)
-            if trace is not None:
-                self.depth -= 1
-            if found is not None:
-                return cremoved + found
+        for cg, ct, cremoved, csteps, new, t, partner in best or ():
+            core = self.known_failure(cg)
+            if core is None:
+                self.nodes += 1
+                if self.nodes > self.limit:
+                    raise _OutOfBudget
+                if trace is not None:
+                    self._say(f"node {self.nodes}: pair {self._name(t)} with {self._name(partner)}")
+                    self.depth += 1
+                    self._say_forced(cremoved)
+                found = self.expand(cg, ct, csteps)
+                if trace is not None:
+                    self.depth -= 1
+                if found is not None:
+                    return cremoved + found
+                core = self.core
+            if core.isdisjoint(new):
+                self.back_up(core)
+                return None
+            best_dead.append(core.difference(new))
         if trace is not None:
             self._say("no choice here clears the board: back up (this position is remembered as failed)")
-        self.failed.add(key)
+        # Every pairing of the branched group failed, each for its core: together with the
+        # group unpaired, they are why this position fails. No group to branch on: all of it.
+        self.learn(frozenset(groups) if best is None else frozenset([branched]).union(*best_dead))
         return None
+
+    def back_up(self, core: frozenset[int]) -> None:
+        """Fail at once: a child failed for ``core``, which this position holds whatever pairing
+        is tried here (conflict-directed backjumping; each level above checks the same way)."""
+        if self.trace is not None:
+            self._say("a failure below does not depend on the pairing tried here: back up")
+        self.core = core
 
 
 PLAYOUTS = 32  # random games tried after run r, times luby(r) (a game costs about a fifth of a node's time)
@@ -733,7 +834,7 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] 
           *, trace: Trace | None = None, work: float | None = None) -> SolveResult:
     """A full removal order, a proof of unsolvability, or ``undecided`` past ``budget`` nodes.
 
-    ``memo`` is the set of positions known to fail; pass the same set to the solves of boards
+    ``memo`` is the set of cores known to fail (sets of groups, see above); pass the same set to the solves of boards
     that share cells and tiles (a board and the boards after its first moves, say) and each
     failure proved once is a fact for all of them. It grows in place.
 
@@ -763,7 +864,7 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] 
         start = search.nodes
         last = start + RESTART_UNIT * luby(run) >= budget
         search.limit = budget if last else start + RESTART_UNIT * luby(run)
-        search.rng = None if run == 1 else Rng(f"harupan:solver:restart:{run}")
+        search.salt = None if run == 1 else Rng(f"harupan:solver:restart:{run}").below(1 << 30)
         search.probe = FIRST_RUN_PROBE if run == 1 else PROBE_GROUPS
         if trace is not None:
             search.depth = 0
