@@ -65,7 +65,7 @@ INDEPENDENT_GAMES = 512  # the size of the independent measure the margin is set
 MAX_ATTEMPTS = 200
 KEEP_CLEARED = 64  # cleared games of the confirmation kept as proofs and first-move evidence
 WANT_CLEARED = 4  # on easy and hard, after the confirmation: play on until this many games cleared the deal,
-PLAY_ON_GAMES = 384  # or this many more random games were played (about 0.4 s)
+PLAY_ON_GAMES = 384  # or this many more random games were played (about 0.3 s)
 FALLBACK_ATTEMPTS = 24  # deals measured in full when none of MAX_ATTEMPTS landed in the bands
 SOLVE_BUDGET = 1_000  # solver nodes for the deal itself (an undecided deal is skipped; in-band deals of the
 # tuning set needed at most 461, and an undecided search spends its whole budget, seconds of it)
