@@ -14,8 +14,9 @@
    harupan:tune:I, never a date the tests use); the preset bands were read off this.
 5. --year YYYY-MM-DD: every preset on 365 consecutive dates (--dates N for a smaller sample)
    from that day: attempts needed (median, max, against MAX_ATTEMPTS), the share landing in band,
-   the look-ahead player's shares, layouts with an undecided first move (target 0) and a date's
-   CPU time.
+   the look-ahead player's shares, layouts with an undecided first move (target 0), the dates
+   where hard's look-ahead figure is above normal's (target all) and a date's CPU time (its three
+   layouts one after another in one process).
 6. --only bounded: solve, hint and shuffle with the default budget on full boards of --sizes
    (default 20x20, 28x28, 40x40). Target: <= 10 s each.
 """
@@ -248,28 +249,34 @@ def bench_tune(n: int, jobs: int) -> None:
     _ahead_table(ok)
 
 
-def _year_row(args) -> tuple:
-    date, name = args
-    _pair_paths.cache_clear()  # each layout pays for its path tables as a fresh process would
+def _year_rows(date: str) -> list[tuple]:
+    """A date's three layouts made one after another in one process, as the issue's target
+    reads (hard reads the date's normal look-ahead figure, made just before it). Each date
+    pays for its path tables as a fresh process would."""
+    _pair_paths.cache_clear()
     path_table.cache_clear()
-    c0 = time.process_time()
-    d = generate(date, "18x8", name).difficulty
-    p = PRESETS[name]
-    inband = d["in_band"] and p.stuck[0] <= d["stuck_share"] <= p.stuck[1]
-    return (name, d["attempt"], inband, d["stuck_share"], d["fatal_first_moves"], d["fatal_first_undecided"],
-            d.get("lookahead_stuck_share"), time.process_time() - c0, date)
+    rows = []
+    for name in PRESETS:
+        c0 = time.process_time()
+        d = generate(date, "18x8", name).difficulty
+        p = PRESETS[name]
+        inband = d["in_band"] and p.stuck[0] <= d["stuck_share"] <= p.stuck[1]
+        rows.append((name, d["attempt"], inband, d["stuck_share"], d["fatal_first_moves"], d["fatal_first_undecided"],
+                     d.get("lookahead_stuck_share"), time.process_time() - c0, date, d.get("lookahead_rollouts")))
+    return rows
 
 
 def bench_year(start: str, jobs: int, dates: int = 365) -> None:
     first = datetime.date.fromisoformat(start)
-    work = [((first + datetime.timedelta(days=i)).isoformat(), name) for i in range(dates) for name in PRESETS]
+    work = [(first + datetime.timedelta(days=i)).isoformat() for i in range(dates)]
     t0 = time.perf_counter()
     rows = []
     with multiprocessing.Pool(jobs) as pool:
-        for row in pool.imap(_year_row, work):
-            rows.append(row)
-            print(f"  {row[8]} {row[0]}: attempt {row[1]}, stuck {row[3]:.3f}, look-ahead {row[6]:.3f}, "
-                  f"fatal first {row[4]}, undecided first {row[5]}, {row[7]:.1f} s CPU", flush=True)
+        for mine in pool.imap(_year_rows, work):
+            rows.extend(mine)
+            for row in mine:
+                print(f"  {row[8]} {row[0]}: attempt {row[1]}, stuck {row[3]:.3f}, look-ahead {row[6]:.3f} of "
+                      f"{row[9]}, fatal first {row[4]}, undecided first {row[5]}, {row[7]:.1f} s CPU", flush=True)
     print(f"{dates} dates from {start}, every preset ({time.perf_counter() - t0:.0f} s with {jobs} processes):")
     for name in PRESETS:
         mine = [r for r in rows if r[0] == name]
@@ -279,12 +286,20 @@ def bench_year(start: str, jobs: int, dates: int = 365) -> None:
               f"look-ahead stuck {_quantiles([r[6] for r in mine])}; "
               f"dates with a fatal first move {sum(r[4] > 0 for r in mine)}; "
               f"layouts with an undecided first move {sum(r[5] > 0 for r in mine)}")
+    ahead = {(r[8], r[0]): r[6] for r in rows}
+    above = sum(ahead[(d, "hard")] > ahead[(d, "normal")] for d in work)
+    print(f"  dates where hard's look-ahead figure is above normal's: {above}/{dates} (target all); above easy's: "
+          f"{sum(ahead[(d, 'hard')] > ahead[(d, 'easy')] for d in work)}/{dates}")
     per_date: dict[str, float] = {}
     for r in rows:
         per_date[r[8]] = per_date.get(r[8], 0.0) + r[7]
     totals = sorted(per_date.values())
     print(f"  a date's three layouts one after another, CPU s: median {statistics.median(totals):.1f}, "
           f"p95 {totals[int(0.95 * (len(totals) - 1))]:.1f}, max {totals[-1]:.1f} (target median <= 5, p95 <= 15)")
+    if dates > 30:
+        head = sorted(per_date[d] for d in work[:30])
+        print(f"  the first 30 dates alone, CPU s: median {statistics.median(head):.1f}, "
+              f"p95 {head[int(0.95 * 29)]:.1f}, max {head[-1]:.1f}")
 
 
 def main() -> None:

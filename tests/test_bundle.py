@@ -25,7 +25,7 @@ LAYOUTS = sorted((GOLDEN / "shisen").glob("*.json")) + sorted((GOLDEN / "archive
 
 
 def test_the_archives_are_there():
-    assert len(DAYS) >= 1 and len(LAYOUTS) == 25  # 5 dates x generator versions 1 to 5
+    assert len(DAYS) >= 1 and len(LAYOUTS) == 30  # 5 dates x generator versions 1 to 6
 
 
 @pytest.mark.parametrize("path", DAYS, ids=lambda p: p.name)
@@ -50,11 +50,11 @@ def _archived_day(layout: dict, generator: int) -> dict:
 
 @pytest.mark.parametrize("path", LAYOUTS, ids=lambda p: p.name)
 def test_every_archived_layout_form_round_trips(path):
-    """Layouts of generator versions 1 to 5 (the older ones have other difficulty fields):
+    """Layouts of generator versions 1 to 6 (the older ones have other difficulty fields):
     the typed part writes back the same JSON, in a bundle and in the golden file's own form."""
     text = path.read_text(encoding="utf-8")
     layout = json.loads(text)
-    generator = int(path.stem.split("-generator")[1].split("-")[0]) if "-generator" in path.stem else 5
+    generator = int(path.stem.split("-generator")[1].split("-")[0]) if "-generator" in path.stem else 6
     data = bundle_json(_archived_day(layout, generator))
     bundle = load_bundle_json(data, str(path))
     assert bundle_json(bundle) == data
@@ -65,8 +65,8 @@ def test_every_archived_layout_form_round_trips(path):
 
 def test_a_fresh_day_has_the_archived_bytes():
     """Same date and options, same ``puzzle.json`` bytes as the day archived before the bundle
-    was typed (made by the code of commit 685e66b; made again for generators 4 and 5, the days of
-    generators 3 and 4 kept beside it as archived forms). Adding the 사색패 game added its part and changed no byte
+    was typed (made by the code of commit 685e66b; made again for generators 4, 5 and 6, the days of
+    generators 3, 4 and 5 kept beside it as archived forms). Adding the 사색패 game added its part and changed no byte
     of the others: the two-game day is the fresh day without ``cards``."""
     fresh = day_bundle(dt.date(2026, 12, 1), Settings({"zodiac": {"par": "quick"}}))
     path = GOLDEN / "day" / "2026-12-01-quick-three-games.json"

@@ -6,8 +6,9 @@ import pytest
 from harupan.engine.dates import parse_date
 from harupan.engine.errors import InputError
 from harupan.engine.shisen import SOLVED, format_json, legal_pairs, replay, solve
-from harupan.generator.shisen import (FALLBACK_ATTEMPTS, GENERATOR_VERSION, PLAYOUTS, PRESETS,
-                                      confirm_band, generate, parse_size, wilson)
+from harupan.generator.shisen import (AHEAD_CLOSE, AHEAD_CLOSE_GAMES, AHEAD_EDGE, FALLBACK_ATTEMPTS,
+                                      GENERATOR_VERSION, PLAYOUTS, PRESETS, ahead_floor, confirm_band, generate,
+                                      parse_size, wilson)
 
 from conftest import GOLDEN, artifact, leave_for_others, need_golden, update_golden
 
@@ -60,10 +61,49 @@ def test_generated_layouts_are_full_proved_and_in_band(size, difficulty):
     assert d["stuck_interval"][0] <= d["stuck_share"] <= d["stuck_interval"][1]
     assert preset.careful[0] <= d["careful_stuck_share"] <= preset.careful[1] and d["careful_rollouts"] == PLAYOUTS
     assert preset.ahead[0] <= d["lookahead_stuck_share"] <= preset.ahead[1]
-    assert d["lookahead_rollouts"] == preset.ahead_games
+    close = difficulty == "normal" and d["lookahead_stuck_share"] >= AHEAD_CLOSE  # played on (see below)
+    assert d["lookahead_rollouts"] == (AHEAD_CLOSE_GAMES if close else preset.ahead_games)
     assert d["first_moves"] == len(legal_pairs(board))
     assert d["fatal_first_undecided"] == 0  # every first move decided: the count is exact
     assert 0 <= d["fatal_first_moves"] <= d["first_moves"]
+
+
+def _ahead(layout):
+    d = layout.difficulty
+    return round(d["lookahead_stuck_share"] * d["lookahead_rollouts"]), d["lookahead_rollouts"]
+
+
+# 2026-11-29 is made at every level by the test above; 2027-01-12 is the date whose normal board
+# had a look-ahead figure of 1.0 (64 of 64 games stuck) above its hard board's under generator 5;
+# 2027-01-13's normal figure (0.55 of 256 games) lifts hard's floor above the 65% edge.
+AHEAD_DATES = ["2026-11-29", pytest.param("2027-01-12", marks=pytest.mark.slow),
+               pytest.param("2027-01-13", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("date", AHEAD_DATES)
+def test_hard_look_ahead_figure_lies_above_normal_s(date):
+    """Issue 21: on every date the look-ahead player is stuck on the hard board more often than on
+    the normal one, by the published figures and with a margin for their noise: hard's figure
+    reaches the floor normal's sets (ahead_floor), and that floor is published as hard's target."""
+    normal, hard = made(date, "18x8", "normal"), made(date, "18x8", "hard")
+    stuck, games = _ahead(normal)
+    floor = ahead_floor(stuck, games)
+    assert floor is not None and floor > stuck / games and floor >= AHEAD_EDGE
+    assert hard.difficulty["target"]["lookahead_stuck_share"] == [floor, 1.0]
+    assert hard.difficulty["lookahead_stuck_share"] >= floor - 1e-9
+    assert hard.difficulty["lookahead_stuck_share"] > normal.difficulty["lookahead_stuck_share"]
+
+
+def test_ahead_floor_leaves_room_or_says_there_is_none():
+    """Hard's floor: the 65% edge while normal's figure lies well below it; above it, normal's
+    share plus two standard errors of the gap; None (normal is redrawn) when no share of hard's
+    128 games could reach it, as for a normal figure of 64 stuck in 64."""
+    assert ahead_floor(0, 64) == AHEAD_EDGE and ahead_floor(31, 64) == AHEAD_EDGE
+    assert 0.66 < ahead_floor(142, 256) < 0.67  # 0.555 + 2 x 0.053
+    assert ahead_floor(64, 64) is None and ahead_floor(250, 256) is None
+    for stuck in range(0, 257):
+        floor = ahead_floor(stuck, 256)
+        assert floor is None or stuck / 256 < floor <= 1.0
 
 
 def test_confirm_band_keeps_a_margin_inside_each_inner_edge():

@@ -8,7 +8,7 @@ from harupan.engine.rng import Rng
 from harupan.engine.shisen import Board, legal_pairs, solve
 from harupan.engine.shisen.playout import (CAREFUL, LOOKAHEAD, RANDOM, PLAYERS, PathTable, _groups, _initial_pairs,
                                            _play, _safe, pair_degrees, playouts)
-from harupan.engine.shisen.solver import board_bits
+from harupan.engine.shisen.solver import DEFAULT_BUDGET, board_bits
 from harupan.engine.shisen.traps import openings
 
 from shisen_oracles import brute_solvable
@@ -51,6 +51,20 @@ def test_fatal_first_moves_match_exhaustive_search(board):
     expected = sum(not brute_solvable(board.with_cells({a: None, b: None}), memo) for a, b in legal_pairs(board))
     assert o.undecided == 0 and o.total == len(legal_pairs(board))
     assert o.fatal == expected
+
+
+@settings(max_examples=40)
+@given(boards)
+def test_openings_tried_again_only_where_undecided_give_the_same_counts(board):
+    """A first pass within 1 node leaves most first moves undecided; trying those again within the
+    default budget classifies every first move as one pass within it does. With ``give_up`` a
+    pass that still leaves one undecided stops there and says so."""
+    r = solve(board)
+    if r.status != "solved":
+        return
+    assert openings(board, r.solution, 1, (DEFAULT_BUDGET,)) == openings(board, r.solution)
+    stopped = openings(board, r.solution, 1, give_up=True)
+    assert stopped.total == len(legal_pairs(board)) and stopped.undecided in (0, 1)
 
 
 @settings(max_examples=60)

@@ -49,8 +49,11 @@ from ..engine.shisen.solver import SOLVED, SolveResult, solve
 from ..engine.shisen.tiles import DEFAULT_KINDS
 from ..engine.shisen.traps import Openings, openings
 
-GENERATOR_VERSION = 5  # 4: shares confirmed by up to 512 games, a look-ahead player, first moves all decided;
-# 5: the confirmation drops a hopeless deal early (FUTILITY_Z), the look-ahead player plays 64 games (128 on hard)
+GENERATOR_VERSION = 6  # 4: shares confirmed by up to 512 games, a look-ahead player, first moves all decided;
+# 5: the confirmation drops a hopeless deal early (FUTILITY_Z), the look-ahead player plays 64 games (128 on hard);
+# 6: hard's look-ahead figure lies above the date's normal one (ahead_floor; normal's is played on to 256 games
+# when it is 0.5 or more, and a normal figure leaving no room is redrawn); the confirmation's cleared games (and
+# on easy and hard a few more played for them) are proofs and first-move evidence
 PLAYOUTS = 64  # games per player in the screening; the share's standard error is at most 1/16
 CONFIRM_GAMES = (128, 320, 512)  # random-play games at which the sequential confirmation looks (easy, hard)
 CONFIRM_Z = 2.4  # margin, in standard errors of the gap between two measures, kept inside the band:
@@ -60,6 +63,9 @@ FUTILITY_Z = 2.0  # a look that cannot keep a deal drops it when its share lies 
 # probability 2.3% a look): dropping only ever makes keeping rarer, so the error rates above still hold
 INDEPENDENT_GAMES = 512  # the size of the independent measure the margin is set against
 MAX_ATTEMPTS = 200
+KEEP_CLEARED = 64  # cleared games of the confirmation kept as proofs and first-move evidence
+WANT_CLEARED = 4  # on easy and hard, after the confirmation: play on until this many games cleared the deal,
+PLAY_ON_GAMES = 384  # or this many more random games were played (about 0.3 s)
 FALLBACK_ATTEMPTS = 24  # deals measured in full when none of MAX_ATTEMPTS landed in the bands
 SOLVE_BUDGET = 1_000  # solver nodes for the deal itself (an undecided deal is skipped; in-band deals of the
 # tuning set needed at most 461, and an undecided search spends its whole budget, seconds of it)
@@ -201,7 +207,8 @@ def futility_band(band: tuple[float, float], n: int, last: int) -> tuple[float, 
     return (lo - widen(lo) if lo > 0 else lo), (hi + widen(hi) if hi < 1 else hi)
 
 
-def _confirm(games: Iterator[Playout], screened: list[Playout], preset: Preset) -> tuple[int, int] | None:
+def _confirm(games: Iterator[Playout], screened: list[Playout], preset: Preset,
+             cleared: list[Playout] | None = None) -> tuple[int, int] | None:
     """(stuck, games) once the share is confirmed in ``band``, or None: a sequential test. The
     screening's games are continued from the same stream; at each count of ``preset.confirm_games``
     the deal is kept when the share lies in :func:`confirm_band` for that count, dropped when it
@@ -210,13 +217,19 @@ def _confirm(games: Iterator[Playout], screened: list[Playout], preset: Preset) 
     outside :func:`futility_band` (a deal the last look would almost surely drop). Easy and
     hard: three looks at one-sided 0.82% each, so a kept deal's independent 512-game measure
     falls outside the band with probability at most 2.5% at the edge; normal: one look that may
-    keep, at 1,024 games, 0.82%."""
+    keep, at 1,024 games, 0.82%. The games that cleared the board are appended to ``cleared``
+    (full solutions: a proof, and evidence that their pairs are safe first moves)."""
     band = preset.stuck
     stuck, n = _stuck(screened), len(screened)
     last = preset.confirm_games[-1]
     for goal in preset.confirm_games:
         while n < goal:
-            stuck += not next(games).cleared
+            game = next(games)
+            if game.cleared:
+                if cleared is not None and len(cleared) < KEEP_CLEARED:
+                    cleared.append(game)
+            else:
+                stuck += 1
             n += 1
         share = stuck / n
         if n >= preset.accept_from:
@@ -242,29 +255,62 @@ class _Grading:
     random_games: Iterator[Playout] | None = None
     screened: list[Playout] | None = None
     careful: list[Playout] | None = None
+    confirmed_clears: list[Playout] = dataclasses.field(default_factory=list)  # the confirmation's cleared games
+    ahead_games: Iterator[Playout] | None = None
 
     def screen(self) -> bool:
-        """64 games each by the random and the careful player, in their bands."""
+        """64 games each by the random and the careful player, in their bands. Where the careful
+        player has no band (easy, normal) its games wait for :meth:`play_careful`: only the deals
+        that pass the other tests need them."""
         self.random_games = playouts(self.board, Rng(self.seed + ":" + RANDOM), RANDOM)
         self.screened = _sample(self.random_games, self.preset.stuck)
         if self.screened is None:
             return False
-        self.careful = _sample(playouts(self.board, Rng(self.seed + ":" + CAREFUL), CAREFUL), self.preset.careful)
+        if self.preset.careful == (0.0, 1.0):
+            return True
+        return self.play_careful()
+
+    def play_careful(self) -> bool:
+        """The careful player's 64 games, when their share lies in its band."""
+        if self.careful is None:
+            self.careful = _sample(playouts(self.board, Rng(self.seed + ":" + CAREFUL), CAREFUL), self.preset.careful)
         return self.careful is not None
 
     def confirm(self) -> tuple[int, int] | None:
         """The random share confirmed (:func:`_confirm`): (stuck, games), or None."""
         assert self.random_games is not None and self.screened is not None
-        return _confirm(self.random_games, self.screened, self.preset)
+        return _confirm(self.random_games, self.screened, self.preset, self.confirmed_clears)
 
     def look_ahead(self) -> list[Playout] | None:
         """The look-ahead player's games, when its share lies in its band."""
-        return _sample(playouts(self.board, Rng(self.seed + ":" + LOOKAHEAD), LOOKAHEAD), self.preset.ahead,
-                       self.preset.ahead_games)
+        self.ahead_games = playouts(self.board, Rng(self.seed + ":" + LOOKAHEAD), LOOKAHEAD)
+        return _sample(self.ahead_games, self.preset.ahead, self.preset.ahead_games)
+
+    def more_ahead(self, ahead: list[Playout], n: int) -> list[Playout]:
+        """``ahead`` played on to ``n`` games from the same stream."""
+        assert self.ahead_games is not None
+        return ahead + [next(self.ahead_games) for _ in range(n - len(ahead))]
+
+    def play_on(self, ahead: list[Playout] | None) -> None:
+        """After the confirmation, on a deal few of whose games cleared it: the random stream
+        played on until :data:`WANT_CLEARED` games in all cleared it, or :data:`PLAY_ON_GAMES`
+        more were played. A cleared game is a proof with no search, and its pairs are safe first
+        moves: a hundred games cost less than one solver run on a jammed hard board. The published
+        share is the confirmation's; these games only give evidence."""
+        assert self.random_games is not None
+        have = sum(g.cleared for g in self.games(ahead))
+        for _ in range(PLAY_ON_GAMES):
+            if have >= WANT_CLEARED:
+                return
+            game = next(self.random_games)
+            if game.cleared:
+                self.confirmed_clears.append(game)
+                have += 1
 
     def games(self, ahead: list[Playout] | None) -> list[Playout]:
-        """The games kept so far (the screening's and the look-ahead player's)."""
-        return (self.screened or []) + (self.careful or []) + (ahead or [])
+        """The games kept so far (the screening's, the look-ahead player's, then the cleared ones
+        of the confirmation)."""
+        return (self.screened or []) + (self.careful or []) + (ahead or []) + self.confirmed_clears
 
     def measures(self, confirmed: tuple[int, int], ahead: list[Playout]) -> dict[str, object]:
         assert self.screened is not None and self.careful is not None
@@ -289,21 +335,19 @@ class _Grading:
         }
 
 
-def first_moves(board: Board, solution: tuple[Pair, ...], games: Iterable[Playout] = ()) -> Openings:
+def first_moves(board: Board, solution: tuple[Pair, ...], games: Iterable[Playout] = (), give_up: bool = False
+                ) -> Openings:
     """Every first move classified, the budget raised once where the first pass left any undecided.
 
     A game that cleared the board is a full solution too, and every pair a full solution removes
     is a safe first move (removing a pair only empties cells, so it can go first and the rest of
     that solution still works). :func:`.traps.openings` takes the pairs of the solutions it is
     given as such evidence, so the pairs of ``games`` that cleared the board ride along with the
-    proof's: on 'hard' they spare most of the solver runs for first moves that are not fatal."""
+    proof's: on 'hard' they spare most of the solver runs for first moves that are not fatal.
+    Only the moves the first budget left undecided are tried again (:func:`.traps.openings`);
+    with ``give_up`` that stops at the first move still undecided (the deal is passed over)."""
     known = tuple(solution) + _cleared_pairs(board, games)
-    opened = openings(board, known, OPENING_BUDGETS[0])
-    for budget in OPENING_BUDGETS[1:]:
-        if not opened.undecided:
-            break
-        opened = openings(board, known, budget)
-    return opened
+    return openings(board, known, OPENING_BUDGETS[0], OPENING_BUDGETS[1:], give_up=give_up)
 
 
 def played_proof(board: Board, games: Iterable[Playout]) -> SolveResult | None:
@@ -339,16 +383,26 @@ def _cleared_pairs(board: Board, games: Iterable[Playout]) -> tuple[Pair, ...]:
 
 def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") -> Layout:
     """The day's layout: the first deal that passes every test, cheapest first: random and careful
-    play in their bands over 64 games each, the look-ahead player in its band ('hard'), the
-    solver's proof and the random share confirmed over up to 512 games (1,024 on 'normal'; the
-    cheaper of the two first), every first move decided. The proof and the opening analysis
-    ride along. ``date`` is the day's ISO text as the seeds spell it, made from a
-    ``datetime.date`` (docs/design.md, "Dates"): it is not parsed again here."""
+    play in their bands over 64 games each, the look-ahead player in its band ('hard': above the
+    same date's normal figure, :func:`ahead_floor`), the solver's proof and the random share
+    confirmed over up to 512 games (1,024 on 'normal'; the cheaper of the two first), every
+    first move decided; on 'normal', a look-ahead figure that leaves 'hard' room above it. The
+    proof and the opening analysis ride along. ``date`` is the day's ISO text as the seeds
+    spell it, made from a ``datetime.date`` (docs/design.md, "Dates"): it is not parsed again
+    here."""
     width, height = parse_size(size)
     if difficulty not in PRESETS:
         raise InputError(f"unknown difficulty {difficulty!r}: choose one of {', '.join(PRESETS)}")
     preset = PRESETS[difficulty]
     banded = preset.ahead != (0.0, 1.0)  # only 'hard' has a look-ahead band
+    if banded:
+        # Hard's look-ahead figure must lie above the same date's normal figure (see ahead_floor):
+        # normal is made first (kept in this process, so a date's three made one after another
+        # make it once).
+        floor = ahead_floor(*_normal_ahead(date, size))
+        if floor is None:  # only a normal layout out of its bands (a small board) leaves no room
+            return _nearest(date, width, height, preset)
+        preset = dataclasses.replace(preset, ahead=(max(preset.ahead[0], floor), preset.ahead[1]))
     confirm_first = preset.confirm_games[-1] <= 512  # cheaper than a proof: easy's and hard's
     for attempt in range(1, MAX_ATTEMPTS + 1):
         board, seed = deal(date, width, height, preset, attempt)
@@ -363,6 +417,8 @@ def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") ->
         confirmed = grading.confirm() if confirm_first else None
         if confirm_first and confirmed is None:
             continue
+        if confirm_first:
+            grading.play_on(ahead)  # a few more cleared games: proofs and first-move evidence
         proof = played_proof(board, grading.games(ahead)) or solve(board, SOLVE_BUDGET)
         if proof.status != SOLVED:
             continue
@@ -371,14 +427,61 @@ def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") ->
             if confirmed is None:
                 continue
         assert proof.solution is not None and confirmed is not None
-        opened = first_moves(board, proof.solution, grading.games(ahead))
+        grading.play_careful()  # easy, normal: only now (no band); its cleared games are first-move evidence
+        opened = first_moves(board, proof.solution, grading.games(ahead), give_up=True)
         if opened.undecided:
             continue  # a count of fatal first moves is published only when it is exact
         if ahead is None:
             ahead = grading.look_ahead()  # published without a band
             assert ahead is not None
-        return _finish(date, board, proof, opened, seed, grading.measures(confirmed, ahead), preset, attempt, True)
-    return _nearest(date, width, height, preset)
+            if difficulty == "normal" and _stuck(ahead) >= AHEAD_CLOSE * len(ahead):
+                ahead = grading.more_ahead(ahead, AHEAD_CLOSE_GAMES)  # hard's floor is read off it: pin it down
+            if difficulty == "normal" and ahead_floor(_stuck(ahead), len(ahead)) is None:
+                continue  # no hard figure could lie above it with confidence
+        layout = _finish(date, board, proof, opened, seed, grading.measures(confirmed, ahead), preset, attempt, True)
+        if difficulty == "normal":
+            _remember_normal(date, size, layout)
+        return layout
+    layout = _nearest(date, width, height, preset)
+    if difficulty == "normal":
+        _remember_normal(date, size, layout)
+    return layout
+
+
+AHEAD_Z = 2.0  # hard's look-ahead figure lies this many standard errors of the gap above normal's
+AHEAD_CLOSE = 0.5  # normal: a look-ahead share this high over 64 games is played on to AHEAD_CLOSE_GAMES
+AHEAD_CLOSE_GAMES = 256
+_NORMAL_AHEAD: dict[tuple[str, str], tuple[int, int]] = {}  # (date, size) -> normal's look-ahead (stuck, games)
+
+
+def ahead_floor(stuck: int, games: int) -> float | None:
+    """The least look-ahead share 'hard' may publish on a date whose normal layout's look-ahead
+    player was stuck in ``stuck`` of ``games``: normal's share p plus :data:`AHEAD_Z` standard
+    errors of the gap between it and hard's 128-game share, taken at p (the larger variance of
+    the two, since hard's lies further from 1/2), and never below :data:`AHEAD_EDGE`. None when
+    no share of hard's games could reach it (normal's figure leaves no room: normal is redrawn).
+    A hard share at the floor is above normal's by a one-sided test at about 2.3%."""
+    p = stuck / games
+    hard_games = PRESETS["hard"].ahead_games
+    floor = p + AHEAD_Z * math.sqrt(p * (1 - p) * (1 / games + 1 / hard_games))
+    if p >= 1 or floor > 1 + 1e-9:
+        return None
+    return round(max(AHEAD_EDGE, floor), 4)
+
+
+def _remember_normal(date: str, size: str, layout: Layout) -> None:
+    d = layout.difficulty or {}
+    if len(_NORMAL_AHEAD) >= 32:
+        _NORMAL_AHEAD.pop(next(iter(_NORMAL_AHEAD)))
+    _NORMAL_AHEAD[(date, size)] = (round(d["lookahead_stuck_share"] * d["lookahead_rollouts"]),
+                                   d["lookahead_rollouts"])
+
+
+def _normal_ahead(date: str, size: str) -> tuple[int, int]:
+    """The look-ahead (stuck, games) of the date's normal layout, made now if this process has not."""
+    if (date, size) not in _NORMAL_AHEAD:
+        generate(date, size, "normal")
+    return _NORMAL_AHEAD[(date, size)]
 
 
 def _nearest(date: str, width: int, height: int, preset: Preset) -> Layout:
@@ -391,7 +494,7 @@ def _nearest(date: str, width: int, height: int, preset: Preset) -> Layout:
     for attempt in range(1, FALLBACK_ATTEMPTS + 1):
         board, seed = deal(date, width, height, preset, attempt)
         grading = _Grading(board, seed, wide)
-        assert grading.screen()  # the widest bands take every deal
+        assert grading.screen() and grading.play_careful()  # the widest bands take every deal
         assert grading.screened is not None and grading.careful is not None
         gap = (_gap(_stuck(grading.screened) / PLAYOUTS, preset.stuck)
                + _gap(_stuck(grading.careful) / PLAYOUTS, preset.careful))

@@ -27,20 +27,38 @@ class Openings:
         return self.fatal / self.total if self.total else 0.0
 
 
-def openings(board: Board, solution: tuple[Pair, ...], budget: int = DEFAULT_BUDGET) -> Openings:
-    """Classify every legal first move of a solvable ``board`` whose full ``solution`` is known."""
+def openings(board: Board, solution: tuple[Pair, ...], budget: int = DEFAULT_BUDGET,
+             retry: tuple[int, ...] = (), *, give_up: bool = False) -> Openings:
+    """Classify every legal first move of a solvable ``board`` whose full ``solution`` is known.
+
+    Each first move no solution covers is handed to the solver within ``budget`` nodes; those
+    it leaves undecided are tried again within each budget of ``retry`` in turn (only those: a
+    verdict is a fact, and the solutions found and failures proved on the way are kept, so a
+    move a later solution covers needs no second search). With ``give_up``, the last pass stops
+    at the first move it leaves undecided (a caller that drops such a board needs no more; the
+    counts are then partial, ``undecided`` at least 1)."""
     safe = {frozenset(p) for p in solution}
     memo: set[frozenset[int]] = set()
-    fatal = undecided = 0
+    fatal = 0
     pairs = legal_pairs(board)
-    for pair in pairs:
-        if frozenset(pair) in safe:
-            continue
-        result = solve(remove_pair(board, pair), budget, memo)
-        if result.status == SOLVED and result.solution is not None:
-            safe.update(frozenset(p) for p in result.solution)
-        elif result.status == UNSOLVABLE:
-            fatal += 1
-        else:
-            undecided += 1
-    return Openings(len(pairs), fatal, undecided)
+    left = list(pairs)
+    budgets = (budget, *retry)
+    for i, nodes in enumerate(budgets):
+        last = i == len(budgets) - 1
+        undecided: list[Pair] = []
+        for pair in left:
+            if frozenset(pair) in safe:
+                continue
+            result = solve(remove_pair(board, pair), nodes, memo)
+            if result.status == SOLVED and result.solution is not None:
+                safe.update(frozenset(p) for p in result.solution)
+            elif result.status == UNSOLVABLE:
+                fatal += 1
+            else:
+                undecided.append(pair)
+                if last and give_up:
+                    return Openings(len(pairs), fatal, len(undecided))
+        left = [p for p in undecided if frozenset(p) not in safe]  # a later solution may cover one
+        if not left:
+            break
+    return Openings(len(pairs), fatal, len(left))
