@@ -99,6 +99,7 @@ def test_404_at_a_missing_address_is_the_site_s_page_and_stays_on_the_site(brows
         assert hrefs and all(h.startswith(base) and "/2031/" not in h for h in hrefs), hrefs
         assert [r for r in responses if r[0] != 200 and not r[1].endswith("/2031/01/01/index.html")] == []
         pg.click("text=오늘의 판으로 가기")
+        pg.wait_for_url(f"{base}index.html")  # the click may return once the address changes, before the title is parsed
         assert pg.url == f"{base}index.html" and pg.title().startswith("하루 판")
         pg.screenshot(path=str(artifact("404-missing-address.png")))
 
