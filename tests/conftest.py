@@ -348,3 +348,18 @@ def registered(game, view):
     finally:
         games.unregister(game.name)
         views.unregister_view(game.name)
+
+
+@pytest.fixture
+def cards_game():
+    """The 사색패 game registered, as the release that added it does (unless the package
+    registers it already)."""
+    from harupan.generator import games
+    from harupan.generator.games.cards import Cards
+    from harupan.renderers.games.cards import CardsView
+
+    if "cards" in [g.name for g in games.games()]:
+        yield
+        return
+    with registered(Cards(), CardsView()):
+        yield

@@ -12,25 +12,12 @@ from harupan.engine.cards_puzzle import daily_puzzle, puzzle_to_json
 from harupan.engine.errors import CheckFailed
 from harupan.generator import games
 from harupan.generator.daily import DayBundle, bundle_json, day_bundle, verify_bundle
-from harupan.generator.games.cards import Cards
 from harupan.publish import site as publish
 from harupan.publish.config import load_config
 from harupan.renderers import games as views
-from harupan.renderers.games.cards import CardsView
 
-from conftest import registered
 
 DATE = dt.date(2026, 12, 1)
-
-
-@pytest.fixture
-def cards_game():
-    """The game registered for the test, unless the package already registers it."""
-    if "cards" in [g.name for g in games.games()]:
-        yield
-        return
-    with registered(Cards(), CardsView()):
-        yield
 
 
 def test_the_cards_part_goes_into_the_days_bundle_and_is_checked(cards_game, remembered_layouts):

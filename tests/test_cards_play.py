@@ -15,8 +15,7 @@ from unittest import mock
 
 import pytest
 from conftest import CHROMIUM_ARGS, artifact, npm_tool, registered, system_tool
-from pagecheck import served, watched_page
-from test_play import CLS
+from pagecheck import served, slow_phone_page, watched_page
 
 from harupan.engine.cards import card_name
 from harupan.engine.cards_play import why_not
@@ -299,13 +298,7 @@ def test_a_link_to_a_lower_section_lands_on_a_page_that_stays_put(cards_site, ko
     ctx = korean_phone.new_context(**VIEWS["phone"])
     try:
         with served(cards_site) as base:
-            pg = ctx.new_page()
-            pg.add_init_script(CLS)
-            cdp = ctx.new_cdp_session(pg)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-            cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150, "downloadThroughput": 200_000,
-                                                          "uploadThroughput": 90_000})
+            pg = slow_phone_page(ctx)
             pg.goto(f"{base}2026/12/01/index.html#{anchor}", wait_until="load")
             pg.wait_for_selector(f"{APP} .kcard")
             pg.evaluate("document.fonts.ready.then(() => true)")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from conftest import artifact
-from pagecheck import DATE, day_url, open_day, replay_cli, solution, watched_page
+from pagecheck import DATE, day_url, open_day, replay_cli, slow_phone_page, solution, watched_page
 from test_phone import axe_violations, served
 
 from harupan.engine.shisen import Board, legal_pairs, path_between
@@ -288,22 +288,12 @@ def test_zodiac_does_not_slide_under_reduced_motion(browser_site, browser):
         assert pg.evaluate("document.getAnimations().length") == 0
 
 
-CLS = """window.__cls = 0; new PerformanceObserver((list) => { for (const e of list.getEntries())
-    if (!e.hadRecentInput) window.__cls += e.value; }).observe({type: 'layout-shift', buffered: true});"""
-
-
 def test_the_page_does_not_jump_while_the_game_starts(browser_site, browser):
     """A 360-px phone, CPU slowed 4x, a slow network: the picture's box becomes the board's."""
     ctx = browser.new_context(**VIEWS["phone"])
     try:
         with served(browser_site) as base:
-            pg = ctx.new_page()
-            pg.add_init_script(CLS)
-            cdp = ctx.new_cdp_session(pg)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-            cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150, "downloadThroughput": 200_000,
-                                                          "uploadThroughput": 90_000})
+            pg = slow_phone_page(ctx)
             pg.goto(f"{base}2026/11/29/index.html", wait_until="load")
             pg.wait_for_selector("#shisen-app .sgrid .tile")
             pg.wait_for_timeout(1500)

@@ -29,24 +29,31 @@ def invoke(runner, *args):
     return runner.invoke(cli, [str(a) for a in args])
 
 
+def _on_the_one_day_site(tmp_path_factory, shared_layouts_folder, one_day_site, name, *args):
+    """``harupan ARGS`` in this process, with FAST settings and the run's shared layouts, on a
+    copy of the one-day site of 2026-11-29 (its rule pages and font subset are not made again)."""
+    from click.testing import CliRunner
+
+    from shared_layouts import sharing
+
+    site = tmp_path_factory.mktemp(name) / "site"
+    shutil.copytree(one_day_site, site, symlinks=True)
+    with pytest.MonkeyPatch.context() as mp:
+        for k, v in FAST.items():
+            mp.setenv(k, v)
+        mp.setattr(shisen_game, "generate", sharing(shared_layouts_folder, shisen_game.generate))
+        r = CliRunner().invoke(cli, [*args, "--site", str(site)])
+    assert r.exit_code == 0, r.output
+    return site
+
+
 @pytest.fixture(scope="module")
 def fresh_day(tmp_path_factory, _shared_layouts_folder, fast_day_factory):
     """2026-12-01 published the usual way, with the par played during the run (the layout dealt
     once a test run and shared with the tests below: kept parts are compared with made ones here,
     not dealings with dealings), added to the one-day site of 2026-11-29."""
-    from click.testing import CliRunner
-
-    from shared_layouts import sharing
-
-    site = tmp_path_factory.mktemp("fresh") / "site"
-    shutil.copytree(fast_day_factory(), site, symlinks=True)
-    with pytest.MonkeyPatch.context() as mp:
-        for k, v in FAST.items():
-            mp.setenv(k, v)
-        mp.setattr(shisen_game, "generate", sharing(_shared_layouts_folder, shisen_game.generate))
-        r = CliRunner().invoke(cli, ["daily", "--date", "2026-12-01", "--site", str(site)])
-    assert r.exit_code == 0, r.output
-    return site
+    return _on_the_one_day_site(tmp_path_factory, _shared_layouts_folder, fast_day_factory(), "fresh",
+                                "daily", "--date", "2026-12-01")
 
 
 @pytest.fixture(scope="module")
@@ -55,18 +62,8 @@ def prepared_day(tmp_path_factory, _shared_layouts_folder, fast_day_factory):
     below (each tampers with its own copy): what they test is the check on reading a kept part.
     The site holds 2026-11-29 already, so its rule pages and font subset are not made again in
     each of those tests (what is compared is the day's own files)."""
-    from click.testing import CliRunner
-
-    from shared_layouts import sharing
-
-    site = tmp_path_factory.mktemp("prepared") / "site"
-    shutil.copytree(fast_day_factory(), site, symlinks=True)
-    with pytest.MonkeyPatch.context() as mp:
-        for k, v in FAST.items():
-            mp.setenv(k, v)
-        mp.setattr(shisen_game, "generate", sharing(_shared_layouts_folder, shisen_game.generate))
-        r = CliRunner().invoke(cli, ["prepare", "--from", "2026-12-01", "--days", "1", "--site", str(site)])
-    assert r.exit_code == 0, r.output
+    site = _on_the_one_day_site(tmp_path_factory, _shared_layouts_folder, fast_day_factory(), "prepared",
+                                "prepare", "--from", "2026-12-01", "--days", "1")
     assert (site / ".pars" / "2026-12-01.json").exists()
     return site
 

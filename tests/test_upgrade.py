@@ -11,29 +11,15 @@ import socket
 import threading
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from harupan.cli.main import cli
-from harupan.generator import games
-from harupan.generator.games.cards import Cards
-from harupan.renderers.games.cards import CardsView
 
-from conftest import DATA, FAST, registered, sitemap_entries
+from conftest import DATA, FAST, sitemap_entries
 
 PREV = DATA / "site_prev" / "site"
 OLD = ("2026/11/29", "2026/11/30")
 NEW = "2026/12/01"
-
-
-@pytest.fixture
-def cards_game():
-    """The 사색패 game registered, as the new release does (unless the package registers it already)."""
-    if "cards" in [g.name for g in games.games()]:
-        yield
-        return
-    with registered(Cards(), CardsView()):
-        yield
 
 
 def run(*args: str, today: str) -> tuple[int, str]:
