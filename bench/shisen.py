@@ -86,7 +86,7 @@ def _solve_row(i: int) -> tuple:
     return time.perf_counter() - t0, time.process_time() - c0, str(r.status), r.nodes, i
 
 
-def bench_solver(n: int, jobs: int = 1, keep: str | None = None) -> None:
+def bench_solver(n: int, jobs: int = 1, keep: str | None = None, rows_to: str | None = None) -> None:
     """Times are CPU seconds of the solving process (on a shared machine, wall time measures the
     neighbours); wall time is printed beside them. The figures so far are printed every 100
     deals, so a run cut short still says what it measured."""
@@ -96,6 +96,10 @@ def bench_solver(n: int, jobs: int = 1, keep: str | None = None) -> None:
             rows.append(row)
             if len(rows) % 100 == 0 or len(rows) == n:
                 _solver_figures(rows)
+    if rows_to:  # one line a deal, for a look at the whole distribution (how many lie just over 1 s, say)
+        Path(rows_to).write_text("deal\tstatus\tnodes\tcpu_s\twall_s\n" + "".join(
+            f"bench-deal-{r[4]}\t{r[2]}\t{r[3]}\t{r[1]:.3f}\t{r[0]:.3f}\n" for r in rows), encoding="utf-8")
+        print(f"  wrote one row a deal to {rows_to}")
     slow = sorted(rows, key=lambda r: -r[1])[:5]
     print("  slowest: " + ", ".join(f"bench-deal-{r[4]} {r[2]} {r[1]:.2f} s {r[3]} nodes" for r in slow))
     if keep:
@@ -311,6 +315,7 @@ def main() -> None:
     ap.add_argument("--year", metavar="YYYY-MM-DD", help="also check every preset on 365 dates from this day")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep", metavar="DIR", help="solver: write the slowest deals there as text boards")
+    ap.add_argument("--rows", metavar="FILE", help="solver: write each deal's status, nodes and CPU seconds there (TSV)")
     ap.add_argument("--sizes", default="20x20,28x28,40x40", help="bounded: board sizes")
     ap.add_argument("--dates", type=int, default=365, help="year: how many dates (a smaller sample first)")
     ap.add_argument("--only", choices=["pairs", "generate", "solver", "tune", "year", "bounded"])
@@ -320,7 +325,7 @@ def main() -> None:
     if args.only in (None, "generate"):
         bench_generate(args.days)
     if args.only in (None, "solver"):
-        bench_solver(args.deals, args.jobs, args.keep)
+        bench_solver(args.deals, args.jobs, args.keep, args.rows)
     if args.tune and args.only in (None, "tune"):
         bench_tune(args.tune, args.jobs)
     if args.year and args.only in (None, "year"):
