@@ -6,17 +6,17 @@ A section declares its examples by name and its body refers to their fields as `
     examples:
       hard:
         kind: shisen-difficulty
-        date: 2027-03-01           # a day published by this generator (a coming day, so that
+        date: 2026-12-25           # a day published by this generator (a coming day, so that
         size: 18x8                 # the page never names a day published by an older one)
         level: hard
-        difficulty: {generator: 6, stuck_share: 0.9766, …}   # as the generator published them
+        difficulty: {generator: 6, stuck_share: 0.9844, …}   # as the generator published them
     body: |
-      … {{hard.layout}}에는 "{{hard.line}}"라고 적힙니다.
+      … 예를 들어 {{hard.layout}}의 줄은 "{{hard.line}}"입니다.
 
 Kinds and their fields:
 
-* ``shisen-difficulty``: ``layout`` (the day, level and size as a reader names them: 2027년 3월
-  1일 어려움 판(18×8)) and ``line`` (the stuck shares as the day page and the sheet print them,
+* ``shisen-difficulty``: ``layout`` (the day, level and size as a reader names them: 2026년 12월
+  25일 어려움 판(18×8)) and ``line`` (the stuck shares as the day page and the sheet print them,
   :func:`harupan.renderers.sheets.difficulty_lines`, the one function that formats them). Its
   ``difficulty`` holds exactly the figures that line shows, copied from
   ``harupan shisen generate --date D --size S --difficulty L --format json``, and the generator
