@@ -348,3 +348,41 @@ def test_worked_examples_keep_dealt_melds(checked):
         kept = {tuple(m.cards) for m in cards.held_melds(cards.parse_hand(f.spec["held"]))}
         shown = {tuple(g["cards"]) for g in data["melds"] if g["kind"].startswith("받은 ")}
         assert kept == shown
+
+
+# ------------------------------------------------------------------ Shisen-sho's worked example
+
+def test_stuck_shares_example_is_a_named_days_line_made_by_the_day_pages_code(built, checked):
+    """The stuck shares the rule page quotes are one named day's, written by the function that
+    writes the day page's and the sheet's line (difficulty_lines, through the day page's
+    shisen_facts), from the record in the YAML: not typed into the prose. Whether the record is
+    what the generator publishes for that day is checked where that day is dealt
+    (tests/test_shisen_holdup.py::test_rule_page_quotes_the_layout_it_names)."""
+    from harupan.engine.dates import parse_date
+    from harupan.generator.shisen import PRESETS, parse_size
+    from harupan.publish import examples
+    from harupan.publish.content import load_pages
+    from harupan.renderers.games.shisen import shisen_facts
+    from harupan.renderers.sheets import DIFFICULTY_KO, day_ko, difficulty_lines
+
+    si = page(checked, "shisen").sections.index(section(checked, "shisen", "하루 판은"))
+    (ex,) = page(checked, "shisen").sections[si].examples
+    spec = ex.spec
+    w, h = parse_size(spec["size"])
+    layout = {"width": w, "height": h, "difficulty": dict(spec["difficulty"], preset=spec["level"])}
+    line = difficulty_lines(layout["difficulty"])[0]
+    assert shisen_facts(layout) == f"{DIFFICULTY_KO[spec['level']]} · {w}×{h} · {w * h}장 · {line}"
+    named = f"{day_ko(parse_date(str(spec['date'])), weekday=False)} {DIFFICULTY_KO[spec['level']]} 판({w}×{h})"
+    assert checked.examples[("shisen", si, ex.name)] == {"layout": named, "line": line}
+    text = visible(built["shisen"])
+    assert text.count(f'"{line}"') == 1 and text.count(named) == 1
+    assert line.startswith("막히는 비율: 아무 짝이나 두면 ") and " · 첫 수 " in line  # all three players and the first moves
+
+    # The prose holds references, not figures: the only percentages typed into the section are the
+    # levels' bands, and each is the band the generator uses.
+    raw = next(p for p in load_pages(rules.default_content() / "rules", figures.KINDS, examples.KINDS)[0]
+               if p.slug == "shisen").sections[si].body
+    assert "막히는 비율" not in raw and f"{{{{{ex.name}.line}}}}" in raw and f"{{{{{ex.name}.layout}}}}" in raw
+    edges = {round(100 * e) for p in PRESETS.values() for e in p.stuck} - {0, 100}
+    typed = [int(n) for m in re.finditer(r"(\d+)(?:~(\d+))?%", raw) for n in m.groups() if n]
+    assert sorted(typed) == sorted(edges), typed

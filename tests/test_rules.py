@@ -128,3 +128,65 @@ def test_cli(runner, tmp_path, content):
     assert r.exit_code == 2 and len(lines) >= 3 and all(re.match(r"harupan: .+\.yaml:\d+: ", x) for x in lines)
     r = runner.invoke(cli, ["rules", "build", "-o", str(tmp_path / "site")])
     assert r.exit_code == 0 and (tmp_path / "site" / "cards" / "index.html").exists()
+
+
+
+# ------------------------------------------------------------------ worked examples in the prose
+
+def line_after(path, first, needle):
+    """The first line holding ``needle`` after the line holding ``first``."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if first in line)
+    return next(i for i, line in enumerate(lines[start:], start + 1) if needle in line)
+
+
+def test_example_reference_typo_names_file_line_and_key(content, runner):
+    """A mistyped ``{{name.field}}`` in a body, or a field the example does not have, fails the
+    check at the body's file and line; on the command line, one line each and exit 2."""
+    p = edit(content, "shisen.yaml", "{{hard.layout}}", "{{hardd.layout}}")
+    edit(content, "shisen.yaml", "{{hard.line}}", "{{hard.lines}}")
+    where = f"{p}:{line_after(p, '- heading: 하루 판은', 'body: |')}: sections[7].body: "
+    found = problems(content)
+    assert found == [where + "{{hardd.layout}} names no example (known: hard)",
+                     where + "{{hard.lines}}: 'hard' has no field 'lines' (fields: layout, line)"]
+    r = runner.invoke(cli, ["rules", "check", "--content", str(content)])
+    assert r.exit_code == 2 and r.stderr.strip().splitlines() == [f"harupan: {x}" for x in found], r.stderr
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ("date: 2026-12-25", "date: 2026-12-32", "date: bad date '2026-12-32': expected a real calendar date as YYYY-MM-DD"),
+    ("level: hard", "level: hardest", "level: unknown level 'hardest' (known: easy, normal, hard)"),
+    ("size: 18x8", "size: 18x9", "size: bad size '18x9': 162 cells is not a multiple of 4"),
+])
+def test_example_records_are_checked_where_they_are_written(content, old, new, says):
+    """The record's own keys: a problem at the line of the key that holds it."""
+    p = edit(content, "shisen.yaml", old, new)
+    found = problems(content)
+    assert len(found) == 1 and found[0].startswith(f"{p}:{line_of(p, new)}: sections[7].examples.hard.{says}"), found
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ("generator: 6,", "generator: 5,", "measured by generator 5, this is generator 6: copy the figures again from "
+                                       "`harupan shisen generate --date 2026-12-25 --size 18x8 --difficulty hard"),
+    ("stuck_share: 0.9844, careful", "stuck_share: 98, careful", "stuck_share: expected a share from 0 to 1, got 98"),
+    ("fatal_first_moves: 1,", "fatal_first_moves: 9,", "more losing and undecided first moves than first moves"),
+    ("fatal_first_moves: 1,", "fatal_first_moves: 1, rollouts: 128,", "expected exactly generator, stuck_share"),
+    ("kind: shisen-difficulty", "kind: shisen-difficulties", "unknown example kind 'shisen-difficulties'"),
+    ("        size: 18x8\n", "        size: 18x8\n        sizes: 18x8\n", "examples.hard.sizes: unknown key"),
+])
+def test_a_bad_example_record_fails_the_check(content, old, new, says):
+    p = edit(content, "shisen.yaml", old, new)
+    found = problems(content)
+    assert len(found) == 1 and found[0].startswith(f"{p}:") and "sections[7].examples.hard" in found[0], found
+    assert says in found[0]
+
+
+def test_an_example_must_be_shown_and_braces_closed(content):
+    p = edit(content, "shisen.yaml", '"{{hard.line}}"', '"{{hard.line"')
+    found = problems(content)
+    assert any(x.endswith("sections[7].body: an unclosed '{{' (a reference is written {{name.field}})") for x in found)
+    p = edit(content, "shisen.yaml", "{{hard.layout}}", "2026년 12월 25일 어려움 판(18×8)")
+    p = edit(content, "shisen.yaml", '"{{hard.line"', '"막히는 비율: 아무 짝이나 두면 97%"')
+    found = problems(content)
+    assert found == [f"{p}:{line_of(p, 'kind: shisen-difficulty')}: sections[7].examples.hard: declared but never shown "
+                     "(write {{hard.FIELD}} in the body)"]

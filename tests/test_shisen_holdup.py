@@ -315,3 +315,33 @@ def test_presets_order_by_stuck_share_on_every_date():
     for date in CHECK_DATES:
         shares = [made(date, "18x8", name).difficulty["stuck_share"] for name in ("easy", "normal", "hard")]
         assert shares[0] < shares[1] < shares[2], (date, shares)
+
+
+@pytest.mark.slow
+def test_rule_page_quotes_the_layout_it_names():
+    """The Shisen-sho rule page's worked example (a day's stuck shares, filled in from a record in
+    its YAML: publish/examples.py) is what the generator publishes for the day it names. That day
+    is one of this file's, dealt here anyway, so the check costs no dealing of its own. A change to
+    the generator that moves the figures fails here, printing the record to copy into the YAML."""
+    import json
+
+    from harupan.engine.shisen import format_json
+    from harupan.publish import examples, rules
+    from harupan.renderers.games.shisen import shisen_facts
+    from harupan.renderers.sheets import difficulty_lines
+
+    checked = rules.check()
+    shown = [(si, ex) for p in checked.pages if p.slug == "shisen"
+             for si, s in enumerate(p.sections) for ex in s.examples if ex.kind == "shisen-difficulty"]
+    assert len(shown) == 1
+    si, ex = shown[0]
+    date, size, level = str(ex.spec["date"]), ex.spec["size"], ex.spec["level"]
+    assert date in CHECK_DATES, f"name a day this file deals ({', '.join(CHECK_DATES)}), or it costs a deal"
+    published = json.loads(format_json(made(date, size, level)))  # the layout as the day's puzzle.json holds it
+    record = {k: published["difficulty"][k] for k in examples.DIFFICULTY_KEYS}
+    flow = "{" + ", ".join(f"{k}: {v}" for k, v in record.items()) + "}"
+    assert ex.spec["difficulty"] == record, (f"the rule page's record for {date} {level} differs from what the "
+                                             f"generator publishes; the YAML should say difficulty: {flow}")
+    line = checked.examples[("shisen", si, ex.name)]["line"]
+    assert line == difficulty_lines(published["difficulty"])[0]
+    assert shisen_facts(published).endswith(" · " + line)  # as the day page shows that level

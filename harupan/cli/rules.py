@@ -21,7 +21,8 @@ def check_cmd(content: str | None) -> None:
     """Validate every page and figure; exit 2 listing every problem with its file and line."""
     checked = rules.check(Path(content) if content else None)
     n = sum(len(s.figures) for p in checked.pages for s in p.sections)
-    click.echo(f"ok: {len(checked.pages)} pages, {n} figures checked by the engine")
+    click.echo(f"ok: {len(checked.pages)} pages, {n} figures checked by the engine, "
+               f"{len(checked.examples)} worked example(s) filled in")
 
 
 @rules_group.command("build")

@@ -15,6 +15,10 @@ Schema of ``content/rules/<slug>.yaml`` (unknown keys are errors)::
           - kind: shisen-path
             caption: …
             …                    # the kind's own keys, including what it expects
+        examples:                # optional; the body's {{name.field}}, see publish/examples.py
+          name:
+            kind: shisen-difficulty
+            …                    # the kind's own keys
     faq:                         # optional
       - q: …
         a: …                     # Markdown
@@ -186,10 +190,21 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class Example:
+    """A worked example the body refers to as ``{{name.field}}`` (publish/examples.py)."""
+
+    name: str
+    kind: str  # "" for one whose problems were reported as it was read
+    spec: dict[str, Any]  # the kind's own keys, plain values, and ``_lines``: key → line
+    line: int
+
+
+@dataclass(frozen=True)
 class Section:
     heading: str
     body: str
     figures: tuple[Figure, ...]
+    examples: tuple[Example, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -206,6 +221,7 @@ class Page:
 
 
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+EXAMPLE_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
 class Checker:
@@ -258,8 +274,44 @@ def plain(node: Node) -> Any:
     return node.value
 
 
-def parse_page(text: str, source: str, figure_kinds: dict[str, Any]) -> tuple[Page | None, list[str]]:
-    """A page and the problems found; ``figure_kinds`` maps a kind to its allowed keys."""
+def _examples(c: Checker, given: Node | None, path: str, example_kinds: dict[str, Any]) -> list[Example]:
+    """A section's ``examples``: name → a mapping with a kind and the kind's keys."""
+    examples: list[Example] = []
+    if given is not None and not isinstance(given.value, dict):
+        c.fail(given.line, path, f"expected a mapping of names to examples, got {type(given.value).__name__}")
+    elif given is not None:
+        for name, ex in given.value.items():
+            epath = f"{path}.{name}"
+            if not EXAMPLE_NAME.match(name):
+                c.fail(ex.line, epath, f"{name!r}: a name is lower-case letters, digits and hyphens, starting with a letter")
+                continue
+            failed = Example(name, "", {}, ex.line)  # reported here; the body may still name it
+            if not isinstance(ex.value, dict) or "kind" not in ex.value:
+                c.fail(ex.line, epath, "expected a mapping with a kind")
+                examples.append(failed)
+                continue
+            kind = ex.value["kind"].value
+            if not isinstance(kind, str) or kind not in example_kinds:
+                c.fail(ex.value["kind"].line, f"{epath}.kind", f"unknown example kind {kind!r} "
+                       f"(known: {', '.join(sorted(example_kinds))})")
+                examples.append(failed)
+                continue
+            required, optional = example_kinds[kind]
+            em = c.mapping(ex, epath, {"kind"} | required, optional)
+            if em is None or not required <= em.keys():
+                examples.append(failed)
+                continue
+            spec = {k: plain(v) for k, v in em.items() if k != "kind"}
+            spec["_lines"] = {k: v.line for k, v in em.items()}
+            examples.append(Example(name, kind, spec, ex.line))
+    return examples
+
+
+def parse_page(text: str, source: str, figure_kinds: dict[str, Any],
+               example_kinds: dict[str, Any] | None = None) -> tuple[Page | None, list[str]]:
+    """A page and the problems found; ``figure_kinds`` and ``example_kinds`` map a kind to its
+    required and optional keys."""
+    example_kinds = example_kinds or {}
     try:
         root = load_yaml(text, source)
     except ContentError as e:
@@ -286,7 +338,7 @@ def parse_page(text: str, source: str, figure_kinds: dict[str, Any]) -> tuple[Pa
     sections = []
     for i, s in enumerate(c.items(top.get("sections"), "sections", min_items=1)):
         path = f"sections[{i}]"
-        sm = c.mapping(s, path, {"heading", "body"}, {"figures"})
+        sm = c.mapping(s, path, {"heading", "body"}, {"figures", "examples"})
         if sm is None:
             continue
         figures = []
@@ -308,8 +360,9 @@ def parse_page(text: str, source: str, figure_kinds: dict[str, Any]) -> tuple[Pa
             spec = {k: plain(v) for k, v in fm.items() if k not in ("kind", "caption")}
             spec["_lines"] = {k: v.line for k, v in fm.items()}
             figures.append(Figure(kind, caption, spec, f.line))
+        examples = _examples(c, sm.get("examples"), f"{path}.examples", example_kinds)
         sections.append(Section(c.text(sm.get("heading"), f"{path}.heading"),
-                                c.text(sm.get("body"), f"{path}.body"), tuple(figures)))
+                                c.text(sm.get("body"), f"{path}.body"), tuple(figures), tuple(examples)))
     faq = []
     for i, q in enumerate(c.items(top.get("faq"), "faq")):
         qm = c.mapping(q, f"faq[{i}]", {"q", "a"}, set())
@@ -322,7 +375,8 @@ def parse_page(text: str, source: str, figure_kinds: dict[str, Any]) -> tuple[Pa
     return page, c.problems
 
 
-def load_pages(folder: Path, figure_kinds: dict[str, Any]) -> tuple[list[Page], list[str]]:
+def load_pages(folder: Path, figure_kinds: dict[str, Any],
+               example_kinds: dict[str, Any] | None = None) -> tuple[list[Page], list[str]]:
     """Every ``*.yaml`` in ``folder``, sorted by name, and every problem found in any of them."""
     pages, problems = [], []
     unreadable = False
@@ -340,7 +394,7 @@ def load_pages(folder: Path, figure_kinds: dict[str, Any]) -> tuple[list[Page], 
             problems.append(f"{f}:1: cannot read: {e}")
             unreadable = True
             continue
-        page, found = parse_page(text, str(f), figure_kinds)
+        page, found = parse_page(text, str(f), figure_kinds, example_kinds)
         problems += found
         if page is not None:
             pages.append(page)

@@ -8,7 +8,7 @@ holding every character the pages use.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from ..renderers.rules import rule_page_html
 from ..renderers.webfont import subset_woff
 from .atomic import Transaction
 from .owner import claim_rules_folder, refuse_planted_links
+from . import examples
 from .content import ContentError, Page, load_pages
 from .figures import KINDS, FigureProblem, caption, compute
 
@@ -34,15 +35,22 @@ class Checked:
     pages: list[Page]
     drawings: dict[tuple[str, int, int], Drawing]  # (slug, section index, figure index) → Drawing
     captions: dict[tuple[str, int, int], str]  # the same keys → the caption shown (with the engine's counts where a figure has them)
+    # (slug, section index, example name) → the example's fields as shown in the section's body
+    examples: dict[tuple[str, int, str], dict[str, str]]
 
 
 def check(content: Path | None = None) -> Checked:
-    """Load and validate every rule page and compute every figure; raise :class:`ContentError`
-    listing every problem at once."""
+    """Load and validate every rule page, compute every figure and fill in every worked example
+    (the pages returned carry the bodies as shown); raise :class:`ContentError` listing every
+    problem at once."""
     folder = (content or default_content()) / "rules"
-    pages, problems = load_pages(folder, KINDS)
+    loaded, problems = load_pages(folder, KINDS, examples.KINDS)
     drawings, captions = {}, {}
-    for page in pages:
+    shown_examples: dict[tuple[str, int, str], dict[str, str]] = {}
+    pages = []
+    for page in loaded:
+        page = _fill_examples(page, shown_examples, problems)
+        pages.append(page)
         for si, section in enumerate(page.sections):
             for fi, fig in enumerate(section.figures):
                 try:
@@ -64,7 +72,38 @@ def check(content: Path | None = None) -> Checked:
             problems.append(f"{page.source}:1: the fonts have no glyph for {''.join(sorted(missing))!r}")
     if problems:
         raise ContentError(problems)
-    return Checked(pages, drawings, captions)
+    return Checked(pages, drawings, captions, shown_examples)
+
+
+def _fill_examples(page: Page, shown: dict[tuple[str, int, str], dict[str, str]], problems: list[str]) -> Page:
+    """``page`` with each section's ``{{name.field}}`` filled in from its examples
+    (publish/examples.py); what goes wrong is added to ``problems`` with its file and line."""
+    sections = []
+    for si, section in enumerate(page.sections):
+        values: dict[str, dict[str, str] | None] = {}
+        for ex in section.examples:
+            if not ex.kind:  # already reported as it was read
+                values[ex.name] = None
+                continue
+            try:
+                values[ex.name] = examples.compute(ex.kind, ex.spec)
+            except examples.ExampleProblem as p:
+                line = ex.spec["_lines"].get(p.key, ex.line)
+                key = f"sections[{si}].examples.{ex.name}" + (f".{p.key}" if p.key else "")
+                problems.append(f"{page.source}:{line}: {key}: {p.message}")
+                values[ex.name] = None
+        body, found, used = examples.fill(section.body, values)
+        where = f"{page.source}:{page.lines.get(f'sections[{si}].body', 1)}: sections[{si}].body"
+        problems += [f"{where}: {p}" for p in found]
+        for ex in section.examples:
+            if ex.name not in used:
+                problems.append(f"{page.source}:{ex.line}: sections[{si}].examples.{ex.name}: "
+                                f"declared but never shown (write {{{{{ex.name}.FIELD}}}} in the body)")
+            fields = values[ex.name]
+            if fields is not None:
+                shown[(page.slug, si, ex.name)] = fields
+        sections.append(replace(section, body=body) if body != section.body else section)
+    return replace(page, sections=tuple(sections))
 
 
 def page_text(page: Page) -> str:
