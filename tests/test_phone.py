@@ -133,6 +133,7 @@ def test_hint_shuffle_undo_timer_and_resume_on_the_turned_board(browser_site, ph
     a, c = solution(browser_site)[0]
     tap_pair(phone, a, c)
     phone.locator('#shisen-app [data-action="hint"]').tap()
+    phone.locator("#shisen-app .tile.hinted").nth(1).wait_for()
     assert phone.locator("#shisen-app .tile.hinted").count() == 2
     before = phone.evaluate("window.harupanShisen.board.cells")
     shuffle(phone, tap=True)
