@@ -942,6 +942,22 @@ class ShisenApp {
     this.grid.querySelectorAll(".hinted").forEach((c) => c.classList.remove("hinted"));
     for (const p of h.pair) this.cell(...p).classList.add("hinted");  // marked until the board changes
     this.say(`힌트: 표시한 ${this.name(h.pair[0])} 두 장을 지워 보세요.`);
+    this.showPair(h.pair);
+  }
+
+  /** Brings a pair into view: a phone shows part of the turned board, and a hint marked off
+   *  screen blinks unseen. The page scrolls so the pair's middle sits in the middle of what the
+   *  bar (which stays at the top) leaves visible; a pair already in view stays put. */
+  showPair(pair) {
+    const rects = pair.map((p) => this.cell(...p).getBoundingClientRect());
+    const bottom = window.innerHeight;
+    let top = Math.max(0, this.bar.getBoundingClientRect().bottom);
+    if (rects.every((r) => r.top >= top && r.bottom <= bottom)) return;
+    const mid = (Math.min(...rects.map((r) => r.top)) + Math.max(...rects.map((r) => r.bottom))) / 2;
+    // scrolling down sticks the bar to the top of the screen: it then covers down to its height
+    if (mid > (top + bottom) / 2) top = (parseFloat(getComputedStyle(this.bar).top) || 0) + this.bar.offsetHeight;
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: mid - (top + bottom) / 2, behavior: still ? "auto" : "smooth" });
   }
 
   /** Shuffling counts against the share line, so it asks first. */
