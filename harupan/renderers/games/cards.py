@@ -143,10 +143,10 @@ class CardsView:
     page_image: str | None = None
     template = "day_cards.html"
     head_template: str | None = None
-    # Not in the site nav: a fourth link wraps the nav to two lines on a 360-px phone, and the
-    # header then jumps when the web font arrives (tests/test_play.py). Its rule page is the
-    # footer's 사색패 background page, and the day page's 규칙 보기 links its section.
-    rules: tuple[str, str] | None = None
+    # The nav's rule links sit on a line of their own on a phone, after one "규칙" (base.html), so
+    # a third game's link fits a 360-px phone without wrapping (the header does not jump when the
+    # web font arrives: tests/test_play.py). The day page's 규칙 보기 links the page's own section.
+    rules: tuple[str, str] | None = ("rules/cards/index.html", "사색패")
 
     def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
         return "사색패 손패"
