@@ -61,3 +61,49 @@ def test_the_sheets_golden(paper):
     assert [t for t, _ in front + back] == ["사색패 손패 맞추기", "사색패 손패 맞추기 정답"]
     compare_image(f"cards-sheet-{paper}", render_image(front[0][1], 0.25), 1.5)
     compare_image(f"cards-answers-{paper}", render_image(back[0][1], 0.25), 1.5)
+
+
+def test_the_game_and_its_print_pages_call_melds_by_the_rule_pages_names():
+    """The meld row (cards.js), the print page and the answer key call each meld by the rule
+    page's name (engine/cards.py's name_ko for a concealed meld, its bracketed gloss left out),
+    so a player can find it on the rule page."""
+    import re
+    from pathlib import Path
+
+    import harupan.renderers.games.cards as view
+    js = (Path(view.__file__).parents[1] / "static" / "js" / "cards.js").read_text(encoding="utf-8")
+    literal = re.search(r"const CARD_MELD_KO = \{(.*?)\};", js, re.S)
+    assert literal, "cards.js: CARD_MELD_KO not found"
+    assert dict(re.findall(r'(\w+): "([^"]+)"', literal.group(1))) == MELD_KO
+    kinds = ["general", "pair", "chi", "triple", "quad", "soldiers3", "soldiers4"]  # Meld.kind's, but joker (not dealt)
+    assert sorted(MELD_KO) == sorted(kinds)
+    for kind in kinds:
+        size = {"general": 1, "pair": 2, "quad": 4, "soldiers4": 4}.get(kind, 3)
+        engine_name = Meld(kind, ("Y1" if kind == "general" else "Y2",) * size, concealed=True).name_ko
+        assert MELD_KO[kind] == re.sub(r"\(.*\)$", "", engine_name), (kind, engine_name)
+    sheet = "".join(view.CARDS_RULES)
+    for kind in kinds:
+        assert f"{MELD_KO[kind]}({view.MELD_SHAPE[kind]}) {view.MELD_POINTS[kind]}점" in sheet
+    texts_on_page = texts(hand_page(bundle()["cards"], DATE).items)
+    assert all(line in texts_on_page for line in view.CARDS_RULES)
+
+
+def test_the_day_section_names_melds_and_points_in_a_players_words():
+    """The day page's 사색패 section lists every meld as the game names it, and its 정답 보기
+    points to the answer in words (the print set's answer page), not to a JSON key."""
+    import re
+    from pathlib import Path
+
+    from harupan.renderers.games.cards import MELD_POINTS, MELD_SHAPE
+    from harupan.renderers.site import day_page
+
+    golden = Path(__file__).parent / "golden" / "day" / "2026-12-01-quick-three-games.json"
+    html = day_page(json.loads(golden.read_text(encoding="utf-8")),
+                    {"title": "하루 판", "tagline": "", "base_url": "https://harupan.example/"}, "2026/12/01/")
+    section = html[html.index('data-game="cards"'):]
+    section = section[:section.index("</section>")]
+    for kind, name in MELD_KO.items():
+        assert f"{name}({MELD_SHAPE[kind]}) {MELD_POINTS[kind]}점" in section, name
+    answer = section[section.index("정답 보기"):]
+    assert "<code>" not in answer and not re.search(r"\b[a-z_]+\.[a-z_]+\b(?![^<]*>)", re.sub(r"<[^>]+>", " ", answer))
+    assert "사색패 손패 맞추기 정답" in answer and 'href="sheet-a4.pdf"' in answer

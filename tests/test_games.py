@@ -147,6 +147,41 @@ def test_the_built_in_games_come_through_the_registry():
     assert len(keys) == len(set(keys)) and {"difficulties", "par"} <= set(keys)
 
 
+def shared_pages():
+    """The home page, the archive's first page and a month's page, with the settings a site gets
+    (the default tagline included)."""
+    from harupan.renderers import site as pages
+
+    cfg = load_config()
+    site = {"title": cfg.title, "tagline": cfg.tagline, "base_url": cfg.base_url}
+    return {"home": pages.home_page(None, site, None, []), "archive": pages.archive_index([DATE], site),
+            "month": pages.archive_page(2026, 12, [1], site)}
+
+
+@pytest.mark.parametrize("title, particle", [(None, "가"), ("윷놀이 수", "가"), ("윷놀이 판", "이")])
+def test_the_shared_copy_names_every_registered_game(title, particle):
+    """The home lead, the archive lead, every page's footer and its rule links name the games
+    from the registry: a game registered later is named with no edit to site.yaml or a template,
+    with the particle after the list fitting its last name (맞추기가, 수가, 판이)."""
+    import contextlib
+
+    view = type("TitledToyView", (ToyView,), {"title": title})() if title else None
+    with registered(Toy(), view) if view else contextlib.nullcontext():
+        names = "사천성, 십이지 머지" + (f", 사색패 손패 맞추기와 {title}" if title else "와 사색패 손패 맞추기")
+        pages = shared_pages()
+        for name, html in pages.items():
+            footer = html[html.index('<footer class="site">'):]
+            assert f"하루 판 · 매일 새로 열리는 {names} · " in footer, name
+            header = html[html.index('<header class="site">'):html.index("</header>")]
+            for v in views.views():
+                if v.rules:
+                    assert f'{v.rules[0]}">{v.rules[1]}</a>' in header, (name, v.name)
+        assert f'<p class="lead">매일 새로 열리는 {names}. ' in pages["home"]
+        for name in ("archive", "month"):
+            assert f"그날의 {names}{particle} 열립니다" in pages[name]
+    assert {v.name for v in views.views() if v.rules} == {"shisen", "zodiac", "cards"}
+
+
 def test_a_name_is_registered_once(toy_game):
     with pytest.raises(InputError, match="registered already"):
         games.register(Toy())

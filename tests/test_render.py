@@ -304,3 +304,23 @@ def test_fonts_read_directly_are_fonttools_own():
             glyphs[order[f.cmap[c]]].draw(pen)
             theirs = tuple((ops[op], *(v for pt in pts for v in pt)) for op, pts in pen.value)
             assert f.outline(chr(c)) == theirs, (role, hex(c))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_zodiac_sheet_can_be_played_with_a_pencil(paper):
+    """Where the site's game puts a new tile comes from the date, which the sheet does not show:
+    the sheet tells the reader to choose the empty cell and what to put there, and says the site
+    places it by the date, so the two scores may differ. Every line stays on the page."""
+    from harupan.renderers import fonts
+    from harupan.renderers.model import Text
+    from harupan.renderers.sheets import ZODIAC_PAPER_NOTE, ZODIAC_RULES
+
+    page = zodiac_page({"date": "2026-11-29", "start": [0, 1] + [0] * 14}, paper)
+    lines = [t for t in page.items if isinstance(t, Text) and t.text in ZODIAC_RULES + (ZODIAC_PAPER_NOTE,)]
+    assert [t.text for t in lines] == list(ZODIAC_RULES) + [ZODIAC_PAPER_NOTE]
+    rules = " ".join(ZODIAC_RULES)
+    assert "빈칸 하나를 직접 골라" in rules and "쥐" in rules and "열 번째" in rules and "소" in rules
+    assert "빈칸 하나에 쥐(가끔 소)가 새로 나옵니다" not in rules  # the old line: where, the sheet did not say
+    assert "날짜로 정하므로" in ZODIAC_PAPER_NOTE and "다를 수 있습니다" in ZODIAC_PAPER_NOTE
+    sans = fonts.font("sans")
+    assert all(t.x + sans.width(t.text, t.size) <= page.width - 150 for t in lines)

@@ -221,21 +221,35 @@ def test_small_and_large_totals_answered(checked):
     """Issue 23, wall 7: totals below 11 push the dead wall or flower tiles back into the previous wall."""
     faq = dict(page(checked, "shanghai-wall").faq)
     small = next(a for q, a in faq.items() if "작으면" in q)
-    dead = flower = 0
+    dead = flower = pairs = 0
+    dead_throws = flower_throws = throws = 0  # four dice, each throw of them equally likely
+    ways = Counter(x + y for x in range(1, 7) for y in range(1, 7))  # a total of two dice: how many throws give it
     for a in range(2, 13):
         for b in range(2, 13):
             p = wall.plan(a, b)
+            pairs += 1
+            throws += ways[a] * ways[b]
             if a + b <= 18:
-                dead += any(s.wall != p.wall for s in p.dead_wall)
-                flower += any(s.wall != p.wall for s, _ in p.flower_order)
+                d = any(s.wall != p.wall for s in p.dead_wall)
+                f = any(s.wall != p.wall for s, _ in p.flower_order)
+                dead, flower = dead + d, flower + f
+                dead_throws += d * ways[a] * ways[b]
+                flower_throws += f * ways[a] * ways[b]
                 if a + b <= 7:
-                    assert any(s.wall != p.wall for s in p.dead_wall)
+                    assert d
                 if a + b <= 11:
-                    assert any(s.wall != p.wall for s, _ in p.flower_order)
-    assert f"각각 {dead}가지와 {flower}가지" in small and "7 이하" in small and "11 이하" in small
+                    assert f
+    assert "7 이하" in small and "11 이하" in small
+    # the 121 are pairs of totals, not equally likely throws: the page says which it counts, and the odds
+    assert f"11 × 11 = {pairs}가지" in small and "짝마다 나올 확률은 다릅니다" in small
+    assert f"왕패가 넘어가는 짝이 {dead}가지" in small and f"해저패가 넘어가는 짝이 {flower}가지" in small
+    assert f"{throws:,}가지가 똑같이" in small
+    assert f"왕패가 넘어가는 것은 {dead_throws}가지(약 {100 * dead_throws / throws:.1f}%)" in small
+    assert f"해저패가 넘어가는 것은 {flower_throws}가지(약 {100 * flower_throws / throws:.1f}%)" in small
+    assert "121가지 조합" not in small
     p = wall.plan(2, 2)
     assert figures._stack_list(p.dead_wall, ranges=True) == "서 15~18번, 남 1~4번"
-    assert "왕패는 서 패산 15~18번과 남 패산 1~4번" in small
+    assert "두 합계가 모두 2이면" in small and "왕패는 서 패산 15~18번과 남 패산 1~4번" in small
     assert [s.label() for s, part in p.flower_order[::2]] == ["西14", "西13", "西12", "西11"]
     assert "해저패는 서 패산 14번부터 11번까지" in small
     assert "하루 판이 정한" in small
@@ -386,3 +400,42 @@ def test_stuck_shares_example_is_a_named_days_line_made_by_the_day_pages_code(bu
     edges = {round(100 * e) for p in PRESETS.values() for e in p.stuck} - {0, 100}
     typed = [int(n) for m in re.finditer(r"(\d+)(?:~(\d+))?%", raw) for n in m.groups() if n]
     assert sorted(typed) == sorted(edges), typed
+
+
+def test_the_cards_page_names_the_melds_as_the_game_does(built, checked):
+    """The meld row, print page and answer key (renderers/games/cards.py MELD_KO, the same names
+    as cards.js) call each meld by a name the rule page gives, and the page's 하루 판 section lists
+    them, so a player matches one to the other."""
+    from harupan.renderers.games.cards import MELD_KO, MELD_POINTS
+
+    text = visible(built["cards"])
+    for name in MELD_KO.values():
+        assert name in text, name
+    body = section(checked, "cards", "하루 판의 손패").body
+    assert f"이 페이지와 같은 이름({', '.join(MELD_KO.values())})과 점수" in " ".join(body.split())
+    points_table = section(checked, "cards", "점수표").body
+    for kind, name in MELD_KO.items():
+        row = f"| {name} 한 장 |" if kind == "general" else f"| {name} |"
+        assert f"{row} {MELD_POINTS[kind]}" in points_table, (name, row)
+
+
+def test_the_shisen_page_says_when_the_clock_starts():
+    """shisen.js starts the clock only when a pair is removed or the board shuffled (selecting,
+    a wrong pair and a hint leave 0:00); the rule page says so."""
+    from pathlib import Path
+
+    import harupan.renderers as renderers
+
+    js = (Path(renderers.__file__).parent / "static" / "js" / "shisen.js").read_text(encoding="utf-8")
+    starters = set()
+    method = None
+    for line in js.splitlines():
+        m = re.match(r"  (?:async )?(\w+)\([^)]*\) \{", line)
+        if m:
+            method = m.group(1)
+        if "this.startClock()" in line:
+            starters.add(method)
+    assert starters == {"remove", "shuffle"}
+    body = " ".join(section(rules.check(), "shisen", "목표와 기본 규칙").body.split())
+    assert "시계는 첫 쌍을 지우거나 판을 섞는 순간부터 갑니다" in body
+    assert "힌트를 보는 동안은 0:00에 머뭅니다" in body

@@ -1,8 +1,8 @@
 """Issue 22: old days survive a new game. ``tests/data/site_prev/site`` is a site the previous
 release published (two games, two nights; its README says how). After an upgrade that adds the
 사색패 game, the next night's run must keep every old day listed (home, archive, feed, sitemap)
-and served, never rewrite its ``puzzle.json``, and ``site build --force`` must draw an old day
-again with the games it has."""
+and served, never rewrite its ``puzzle.json``, ``site build`` must refresh the old days whose
+tagline changed, and ``site build --force`` must draw an old day again with the games it has."""
 
 import json
 import re
@@ -71,8 +71,12 @@ def test_a_site_from_the_previous_release_upgrades_with_every_old_day(cards_game
         assert f"{d}/index.html" in archive, d
     assert f"{NEW}/index.html" in (site / "index.html").read_text(encoding="utf-8")  # the home page: the newest
 
+    # The old days' pages were made with the old tagline, which named two games; the default one
+    # now names every registered game, so their marks say they were made with other settings until
+    # `site build` over their dates (no --force) makes their pages again from their own puzzle.json.
     code, out = run("site", "check", "--site", str(site), today="2026-12-01")
-    assert code == 0, out
+    assert code == 1 and out.count("does not match puzzle.json and the settings") == len(OLD), out
+    assert all(f"{d}/.built" in out for d in OLD), out
     assert (site / "static" / "art.svg").read_bytes() == (PREV / "static" / "art.svg").read_bytes()
     for d in listed:  # each page frames its tiles on the sheet it names, drawn as the page expects
         sheet, width, height = art_sheet_of(site / d / "index.html")
@@ -105,5 +109,13 @@ def test_a_site_from_the_previous_release_upgrades_with_every_old_day(cards_game
     assert '"cards"' not in page.split('id="harupan-day"')[1].split("</script>")[0]
     sheet, width, height = art_sheet_of(day / "index.html")  # drawn again: on this release's sheet
     assert sheet.name != "art.svg" and re.search(rf'<svg [^>]*width="{width}" height="{height}"', sheet.read_text()[:300])
+    code, out = run("site", "build", "--from", OLD[0].replace("/", "-"), "--to", OLD[-1].replace("/", "-"), "--site",
+                    str(site), "--jobs", "1", "--quiet", today="2026-12-01")  # no --force: the day still marked old
+    assert code == 0, out
+    for d in OLD:
+        assert (site / d / "puzzle.json").read_bytes() == before[d], f"{d}: puzzle.json was rewritten"
+        assert not (site / d / "cards.png").exists()
+        page = (site / d / "index.html").read_text(encoding="utf-8")
+        assert 'id="cards-h"' not in page and "사천성, 십이지 머지와 사색패 손패 맞추기 · " in page
     code, out = run("site", "check", "--site", str(site), today="2026-12-01")
     assert code == 0, out

@@ -13,6 +13,7 @@ import yaml
 
 from ..engine.errors import InputError
 from ..generator.games import Settings, SettingValue, options
+from ..renderers.site import default_tagline
 from .content import YAML_LIMIT, _Problem, load_limited
 
 SITE_KEYS = ("title", "tagline", "base_url", "timezone")  # the site's own; each game adds its options
@@ -95,7 +96,7 @@ def load_config(path: str | os.PathLike[str] | None = None, env: Mapping[str, st
             given, where = (options_given or {})[key], f"--{key}"
         by_game.setdefault(game_name, {})[key] = opt.default if given is None else opt.parse(given, where)
     zone = values.get("timezone")  # '' (say, --tz '') is a bad zone, not "the default"
-    cfg = SiteConfig(str(values.get("title") or "하루 판"), str(values.get("tagline") or ""),
+    cfg = SiteConfig(str(values.get("title") or "하루 판"), str(values.get("tagline") or default_tagline()),
                      str(values.get("base_url") or ""), "Asia/Seoul" if zone is None else str(zone),
                      Settings(by_game))
     return cfg.check()

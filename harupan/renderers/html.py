@@ -34,6 +34,16 @@ def _rule_links() -> list[tuple[str, str]]:
     return rule_links()
 
 
+def _games_ko(pair: str | None = None) -> str:
+    """Every registered game's name as one Korean list, with ``pair``'s particle after it if
+    given ("이/가", …): the shared copy (archive lead, default tagline) names no game itself, so a
+    game registered later is named too (a template global)."""
+    from .ko import particle
+    from .site import games_ko
+
+    return particle(games_ko(), pair) if pair else games_ko()
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     env = Environment(loader=ChoiceLoader([PackageLoader("harupan.renderers", "templates"),
@@ -41,6 +51,7 @@ def environment() -> Environment:
                       autoescape=select_autoescape(["html", "xml"], default=True, default_for_string=True),
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.globals["rule_links"] = _rule_links
+    env.globals["games_ko"] = _games_ko
     return env
 
 

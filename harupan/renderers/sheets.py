@@ -75,8 +75,12 @@ SHISEN_RULES = (
 ZODIAC_RULES = (
     "네 방향 중 하나로 밀면 모든 띠가 그쪽 끝까지 미끄러집니다.",
     "같은 띠 둘이 맞닿으면 다음 띠 하나가 됩니다(한 번 밀 때 한 번씩만).",
-    "민 뒤에는 빈칸 하나에 쥐(가끔 소)가 새로 나옵니다. 돼지를 만들면 성공!",
+    "판이 움직이면 빈칸 하나를 직접 골라 새 띠를 그려 넣습니다.",
+    "새 띠는 쥐이고, 열 번째, 스무 번째…로 넣는 띠만 소입니다. 돼지를 만들면 성공!",
 )
+# On paper the reader places the new tile (above); the site's game places it by the date's order,
+# which the sheet does not show, so the two scores may differ: the sheet says so.
+ZODIAC_PAPER_NOTE = "사이트의 게임은 새 띠의 자리와 종류를 날짜로 정하므로, 종이에서 낸 점수와 다를 수 있습니다."
 
 
 def day_ko(day: _dt.date, *, weekday: bool = True) -> str:
@@ -247,6 +251,8 @@ def zodiac_page(data: dict, paper: str = "a4") -> Drawing:
     for line in ZODIAC_RULES:
         items.append(Text(150, y, line, 48, INK, align="start"))
         y += 78
+    items.append(Text(150, y, ZODIAC_PAPER_NOTE, 40, MUTED, align="start"))
+    y += 66
     y += 60
     items.append(Text(150, y, "열두 띠의 순서", 46, INK, align="start"))
     tile = (frame.width - 300) / 12
@@ -271,7 +277,7 @@ def zodiac_share(data: dict) -> Drawing:
 
 def all_sheet_text() -> str:
     """Fixed text the sheets can draw, for the glyph check."""
-    parts = list(SHISEN_RULES + ZODIAC_RULES) + list(WEEKDAYS_KO) + list(DIFFICULTY_KO.values()) + list(ZODIAC_NAMES)
+    parts = list(SHISEN_RULES + ZODIAC_RULES + (ZODIAC_PAPER_NOTE,)) + list(WEEKDAYS_KO) + list(DIFFICULTY_KO.values()) + list(ZODIAC_NAMES)
     parts += ["하루 판 · 사천성 · 정답 십이지 머지 년월일 난이도 장 걸린 시간 분 초 정답은 뒤쪽에 있습니다",
               "지우는 순서 (같은 번호끼리 한 쌍) 열두 띠의 순서 같은 날에는 누구나 같은 판으로 시작합니다",
               "쥐에서 돼지까지, 오늘의 판 같은 날 같은 시작 · 기록을 견줘 보세요 0123456789×–.ABCDEFGHIJKLMNOPQRSTUVWXYZ harupan"]

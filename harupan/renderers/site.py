@@ -18,7 +18,7 @@ def vocabulary() -> str:
     from .games import views
     from .sheets import WEEKDAYS_KO
 
-    fixed = "의 ( , )과와 년 월 일 의 판, 오늘의 판이 열렸습니다."
+    fixed = "의 ( , )과와이가 년 월 일 의 판, 오늘의 판이 열렸습니다. 매일 새로 열리는"
     return (fixed + "".join(WEEKDAYS_KO) + "".join(DIFFICULTY_KO.values())
             + "".join(v.title + v.vocabulary() for v in views()))
 
@@ -28,6 +28,18 @@ def join_ko(words: list[str]) -> str:
     if len(words) < 2:
         return "".join(words)
     return ", ".join(words[:-2] + [particle(words[-2], "와/과")]) + " " + words[-1]
+
+
+def games_ko() -> str:
+    """Every registered game's title, in page order, as Korean lists them (``A, B와 C``)."""
+    from .games import views
+
+    return join_ko([v.title for v in views()])
+
+
+def default_tagline() -> str:
+    """The site's tagline when site.yaml gives none: what it serves, every registered game by name."""
+    return f"매일 새로 열리는 {games_ko()}"
 
 
 def variants(bundle: dict) -> list[str]:

@@ -35,7 +35,7 @@ class GameView(Protocol):
     page_image: str | None  # the one of ``files`` a day page offers as its share picture (og:image), or None
     template: str  # its section of the day page (templates/), given ``day`` and ``base``
     head_template: str | None  # its part of the day page's <head> (templates/), given ``day``; or None
-    rules: tuple[str, str] | None  # its rule page (a site path) and the site nav's label for it; or None
+    rules: tuple[str, str] | None  # its rule page (a site path) and the nav's label for it after 규칙 (its short name); or None
 
     def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
         """Its phrase in the day's lead line (``2026년 12월 1일의 A와 B``), for the page's

@@ -15,21 +15,33 @@ from ..svg import render_svg
 from .base import FilePages, Sheet, site_art
 
 TITLE = "사색패 손패 맞추기"
+# What the game, its print page and its answer key call each meld, and its points (the daily
+# hand is all concealed). They are the names the rule page uses (content/rules/cards.yaml, and
+# engine/cards.py's Meld.name_ko for a concealed meld), so a reader matches the two;
+# MELD_SHAPE says once, in plain words, what each holds. The renderers may not import the engine,
+# so a meld of the part (proved legal by the engine before it is published) is told apart here by
+# its shape; tests/test_cards_print.py checks this against engine/cards.py on every meld of the
+# shared vectors, and that cards.js's CARD_MELD_KO holds the same names.
+MELD_KO = {"general": "장", "pair": "또이츠", "chi": "치", "triple": "안커", "quad": "안깡",
+           "soldiers3": "세 졸병 군단", "soldiers4": "네 졸병 군단"}
+MELD_SHAPE = {"general": "將 한 장", "pair": "같은 카드 둘", "chi": "같은 색 將士象이나 車馬砲", "triple": "같은 카드 셋",
+              "quad": "같은 카드 넷", "soldiers3": "색이 다른 卒 셋", "soldiers4": "네 색의 卒 넷"}
+MELD_POINTS = {"general": 1, "pair": 0, "chi": 1, "triple": 3, "quad": 8, "soldiers3": 1, "soldiers4": 2}
+
+
+def meld_legend(kinds: tuple[str, ...] = tuple(MELD_KO)) -> str:
+    """Each meld of ``kinds`` by its name, what it holds and its points: 장(將 한 장) 1점, …"""
+    return ", ".join(f"{MELD_KO[k]}({MELD_SHAPE[k]}) {MELD_POINTS[k]}점" for k in kinds)
+
+
 CARDS_RULES = (
     "손에 든 21장을 모두 묶음으로 나누어, 점수가 가장 높게 되도록 맞춥니다.",
-    "장 한 장 1점, 같은 패 둘 0점, 같은 색 將士象·車馬砲(치) 1점, 같은 패 셋 3점, 넷 8점.",
-    "색이 다른 졸 셋은 1점, 네 색의 졸 넷은 2점. 가장 높은 점수를 내는 길은 단 하나입니다.",
+    meld_legend(("general", "pair", "triple")) + ",",
+    meld_legend(("quad", "chi")) + ",",
+    meld_legend(("soldiers3", "soldiers4")) + ".",
+    "가장 높은 점수를 내는 길은 단 하나입니다.",
 )
 BACKGROUND = "#FBF8F1"
-
-
-# What the answer key calls each meld, and its points (the daily hand is all concealed). The
-# renderers may not import the engine, so a meld of the part (proved legal by the engine before
-# it is published) is told apart here by its shape; tests/test_cards_print.py checks this against
-# engine/cards.py on every meld of the shared vectors. The same names as cards.js's CARD_MELD_KO.
-MELD_KO = {"general": "장 하나", "pair": "같은 패 둘", "chi": "치", "triple": "같은 패 셋", "quad": "같은 패 넷",
-           "soldiers3": "졸 셋", "soldiers4": "졸 넷"}
-MELD_POINTS = {"general": 1, "pair": 0, "chi": 1, "triple": 3, "quad": 8, "soldiers3": 1, "soldiers4": 2}
 
 
 def legal_meld_kind(meld: list[str] | tuple[str, ...]) -> str:
@@ -119,7 +131,7 @@ def answer_page(part: dict[str, Any], date: str | None, paper: str = "a4") -> Dr
     per_row = 2
     rows = (len(part["melds"]) + per_row - 1) // per_row
     col_w = (w - 300) / per_row
-    label_w = 360  # the widest label, 같은 패 넷 · 8점, at size 38, with room to spare
+    label_w = 360  # the widest label, 세 졸병 군단 · 1점, at size 38, with room to spare
     scale = min(4.5, (h - 460 - 300) / max(rows, 1) / CARD_H - 0.5, (col_w - 70 - 24 - label_w) / (4 * (CARD_W + 4) - 4))
     y = 460.0
     for k, meld in enumerate(part["melds"]):
@@ -143,10 +155,10 @@ class CardsView:
     page_image: str | None = None
     template = "day_cards.html"
     head_template: str | None = None
-    # Not in the site nav: a fourth link wraps the nav to two lines on a 360-px phone, and the
-    # header then jumps when the web font arrives (tests/test_play.py). Its rule page is the
-    # footer's 사색패 background page, and the day page's 규칙 보기 links its section.
-    rules: tuple[str, str] | None = None
+    # The nav's rule links sit on a line of their own on a phone, after one "규칙" (base.html), so
+    # a third game's link fits a 360-px phone without wrapping (the header does not jump when the
+    # web font arrives: tests/test_play.py). The day page's 규칙 보기 links the page's own section.
+    rules: tuple[str, str] | None = ("rules/cards/index.html", "사색패")
 
     def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
         return "사색패 손패"
@@ -172,7 +184,8 @@ class CardsView:
         part = bundle["cards"]
         return {"cards_svg": Markup(render_svg(hand_drawing(part["hand"]), title=f"{bundle['date']} 사색패 손패",
                                                id_prefix="c-", sheet=site_art())),
-                "cards_facts": figures_text(part), "cards_facts_note": figures_note(part)}
+                "cards_facts": figures_text(part), "cards_facts_note": figures_note(part),
+                "cards_legend": "묶음과 점수: " + meld_legend() + "."}
 
     def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
         """The hand and the best score; the answer stays in puzzle.json, not in the page's data."""
@@ -190,4 +203,5 @@ class CardsView:
     def vocabulary(self) -> str:
         part = {"score": 0, "figures": {"arrangements": 0, "near_best": 0, "nodes": 0}}
         # every Korean string this module holds, the print sheet's rules included (test_site checks it)
-        return figures_text(part) + figures_note(part) + "0123456789," + TITLE + "사색패 손패" + "".join(CARDS_RULES)
+        return (figures_text(part) + figures_note(part) + "0123456789," + TITLE + "사색패 손패" + "".join(CARDS_RULES)
+                + "묶음과 점수: " + meld_legend() + ".")

@@ -75,7 +75,7 @@ class ShisenView:
     page_image: str | None = None
     template = "day_shisen.html"
     head_template: str | None = "day_shisen_head.html"
-    rules: tuple[str, str] | None = ("rules/shisen/index.html", "사천성 규칙")
+    rules: tuple[str, str] | None = ("rules/shisen/index.html", "사천성")
 
     def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
         level = variant or featured(bundle)

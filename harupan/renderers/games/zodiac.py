@@ -36,7 +36,7 @@ class ZodiacView:
     page_image: str | None = "zodiac.png"  # the share card: the site's og:image since the start
     template = "day_zodiac.html"
     head_template: str | None = None
-    rules: tuple[str, str] | None = ("rules/zodiac/index.html", "십이지 머지 규칙")
+    rules: tuple[str, str] | None = ("rules/zodiac/index.html", "십이지 머지")
 
     def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
         return "십이지 머지 시작 판"

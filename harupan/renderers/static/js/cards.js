@@ -102,9 +102,10 @@ export function cardResult(state, best) {
 
 // ------------------------------------------------------------------ the game on the day page
 
-/** What a meld is called in the meld row and in its button's name. */
-const CARD_MELD_KO = { general: "장 하나", pair: "같은 패 둘", chi: "치", triple: "같은 패 셋", quad: "같은 패 넷",
-  soldiers3: "졸 셋", soldiers4: "졸 넷" };
+/** What a meld is called in the meld row and in its button's name: the rule page's names, as
+ * renderers/games/cards.py's MELD_KO (tests/test_cards_print.py checks they are the same). */
+const CARD_MELD_KO = { general: "장", pair: "또이츠", chi: "치", triple: "안커", quad: "안깡",
+  soldiers3: "세 졸병 군단", soldiers4: "네 졸병 군단" };
 
 /** The state after saved groups, as far as they replay (a save from another day or page is dropped there). */
 function cardResume(hand, groups) {
