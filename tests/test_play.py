@@ -6,12 +6,14 @@ starts (CLS under a slowed CPU and network). Screenshots of each state go to the
 
 import json
 import re
+from datetime import datetime
 
 import pytest
 from conftest import artifact
 from pagecheck import DATE, day_url, open_day, replay_cli, slow_phone_page, solution, watched_page
 from test_phone import axe_violations, served
 
+from harupan.engine import zodiac
 from harupan.engine.shisen import Board, legal_pairs, path_between
 
 pytestmark = pytest.mark.slow
@@ -203,8 +205,9 @@ def test_zodiac_keys_slide_and_the_share_link_replays_the_game(browser_site, bro
         open_day(pg, day_url(browser_site))
         pg.locator("#zodiac-app .zgrid").scroll_into_view_if_needed()
         assert "밀어서 합치기" in pg.text_content(".zcard .zhint")
-        # the keys work with nothing focused (the page has focus, the board is on screen) ...
-        assert pg.evaluate("document.activeElement === document.body")
+        # the keys work once a click on the board has given it the focus ...
+        pg.click("#zodiac-app .zgrid")
+        assert pg.evaluate("document.activeElement === window.harupanZodiac.board")
         pg.keyboard.press("ArrowLeft")
         pg.keyboard.press("s")
         moved = pg.evaluate("window.harupanZodiac.game.moves")
@@ -282,11 +285,118 @@ def test_zodiac_swipes_and_its_share_link_replays_on_a_phone(browser_site, brows
 def test_zodiac_does_not_slide_under_reduced_motion(browser_site, browser):
     with watched_page(browser, reduced_motion="reduce", **VIEWS["desktop"]) as pg:
         open_day(pg, day_url(browser_site))
-        pg.locator("#zodiac-app .zgrid").scroll_into_view_if_needed()
+        pg.focus("#zodiac-app .zgrid")
         pg.keyboard.press("ArrowLeft")
         pg.keyboard.press("ArrowDown")
         assert pg.evaluate("window.harupanZodiac.game.moves")
         assert pg.evaluate("document.getAnimations().length") == 0
+
+
+def zodiac_saved(page) -> str | None:
+    return page.evaluate(f"localStorage.getItem('harupan:zodiac:{DATE}')")
+
+
+def settled_scroll(page) -> float:
+    """scrollY once the arrows' smooth scrolling has come to rest (the same over 150 ms)."""
+    y = None
+    for _ in range(40):
+        now = page.evaluate("scrollY")
+        if now == y:
+            return now
+        y = now
+        page.wait_for_timeout(150)
+    raise AssertionError(f"the page kept scrolling (at {y} px)")
+
+
+def test_zodiac_arrows_scroll_the_page_unless_the_board_has_the_focus(browser_site, browser):
+    """A reader who clicks the title and scrolls with the arrow keys scrolls past the board and plays
+    no move (a move is saved and cannot be undone); with the board focused the same keys push."""
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as pg:
+        open_day(pg, day_url(browser_site))
+        pg.locator("h1").click()
+        passed = "window.harupanZodiac.board.getBoundingClientRect().bottom < 0"
+        for _ in range(80):  # the page scrolls smoothly: each press given time to move it
+            pg.keyboard.press("ArrowDown")
+            pg.wait_for_timeout(30)
+            if pg.evaluate(passed):
+                break
+        for key in "wasd":
+            pg.keyboard.press(key)
+        assert pg.evaluate("document.activeElement === document.body")
+        assert pg.evaluate(passed), f"the arrows stopped scrolling at {pg.evaluate('scrollY')} px, over the board"
+        assert pg.evaluate("window.harupanZodiac.game.counted") == 0 and zodiac_saved(pg) is None
+        # the hint says how to play with keys; Tab reaches the board, whose name says it too
+        assert "Tab" in pg.text_content(".zcard .zhint") and "화살표" in pg.text_content(".zcard .zhint")
+        assert "화살표" in pg.get_attribute("#zodiac-app .zgrid", "aria-label")
+        pg.focus("#zodiac-app .zgrid")  # (scrolls it back into view)
+        y = settled_scroll(pg)
+        for key in ("ArrowLeft", "ArrowDown", "ArrowRight", "ArrowUp"):
+            pg.keyboard.press(key)
+        moves = pg.evaluate("window.harupanZodiac.game.moves")
+        assert len(moves) >= 2 and zodiac_saved(pg) == json.dumps(moves)
+        assert settled_scroll(pg) == y, "the page scrolled under the board's keys"
+        # focus leaves the board: the arrows scroll again
+        pg.locator("h1").click()
+        pg.keyboard.press("ArrowLeft")
+        pg.keyboard.press("ArrowUp")
+        assert pg.evaluate("window.harupanZodiac.game.moves") == moves
+
+
+def check_zodiac_status_beside_board(page, view, state):
+    page.evaluate("window.harupanZodiac.board.scrollIntoView({block: 'center'})")
+    out = [s for s in (".zgrid", ".zinfo") if not in_view(page, f"#zodiac-app {s}")]
+    assert out == [], f"{view}, {state}: out of view with the board on screen: {out}"
+
+
+ARROWS = {"U": "ArrowUp", "D": "ArrowDown", "L": "ArrowLeft", "R": "ArrowRight"}
+ZODIAC_VIEWS = {**VIEWS, "landscape": {**VIEWS["landscape"], "viewport": {"width": 740, "height": 360}}}
+
+
+@pytest.mark.parametrize(("view", "scheme"), [("landscape", "light"), ("landscape", "dark"), ("phone", "dark"), ("desktop", "light")])
+def test_zodiac_status_line_shows_with_the_board_and_the_ending_says_when_the_next_opens(browser_site, browser, view, scheme):
+    """The score, "can't move" and ending line on screen together with the whole board, a phone on
+    its side included; the ending says the next game opens at 0시 and offers no second try."""
+    with watched_page(browser, color_scheme=scheme, **ZODIAC_VIEWS[view]) as pg:
+        open_day(pg, day_url(browser_site))
+        check_zodiac_status_beside_board(pg, view, "start")
+        pg.focus("#zodiac-app .zgrid")
+        for key in ("ArrowLeft", "ArrowDown", "ArrowRight", "ArrowDown"):
+            pg.keyboard.press(key)
+        check_zodiac_status_beside_board(pg, view, "playing")
+        for i in range(50):  # pushed down and left until some push would move nothing, then that push
+            board = zodiac.pack(pg.evaluate("window.harupanZodiac.game.board"))
+            still = [m for m in "UDLR" if zodiac.move(board, m)[0] == board]
+            pg.keyboard.press(ARROWS[still[0]] if still else ARROWS["DL"[i % 2]])
+            if still:
+                break
+        assert pg.text_content("#zodiac-app .zinfo") == "그쪽으로는 움직일 것이 없습니다"
+        check_zodiac_status_beside_board(pg, view, "can't move")
+        pg.screenshot(path=str(artifact(f"zodiac-nomove-{view}-{scheme}.png")))
+        end_zodiac(pg)
+        check_zodiac_status_beside_board(pg, view, "ended")
+        pg.screenshot(path=str(artifact(f"zodiac-ended-{view}-{scheme}.png")))
+        # the day is over for this board (not today here: the site's day is in the past) ...
+        assert pg.text_content("#zodiac-app .znext").startswith(
+            "이 날의 십이지 머지는 여기까지입니다. 새 판은 날마다 0시(한국 시간)에 열립니다.")
+        assert pg.get_attribute("#zodiac-app .znext a", "href").endswith("/archive/index.html")
+        buttons = pg.locator("#zodiac-app button").all_text_contents()
+        assert "공유 문구 복사" in buttons and set(buttons) <= {"공유 문구 복사", "공유하기"}, buttons  # no new try at the score
+        # ... and stays over after a reload: the same ended game, the same line
+        g = pg.evaluate("window.harupanZodiac.game.moves")
+        pg.reload()
+        pg.wait_for_selector("#zodiac-app .znext")
+        assert pg.evaluate("window.harupanZodiac.game.moves") == g
+        check_zodiac_status_beside_board(pg, view, "ended, reloaded")
+
+
+def test_zodiac_ending_on_the_day_itself_says_tomorrow(browser_site, browser):
+    """On the day (Korean time), the ending names tomorrow's 0시."""
+    with watched_page(browser, **VIEWS["desktop"]) as pg:
+        pg.clock.set_fixed_time(datetime.fromisoformat(f"{DATE}T23:30:00+09:00"))
+        open_day(pg, day_url(browser_site))
+        end_zodiac(pg)
+        assert pg.text_content("#zodiac-app .znext").startswith(
+            "오늘의 십이지 머지는 여기까지입니다. 내일 0시(한국 시간)에 새 판이 열립니다.")
 
 
 def test_the_page_does_not_jump_while_the_game_starts(browser_site, browser):

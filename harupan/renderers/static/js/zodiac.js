@@ -3,7 +3,7 @@
 // (registered with game.js).
 import { Rng } from "./rng.js";
 import { calm, el, registerGame, shareBox, stat, store, svgUse } from "./game.js";
-import { DATE_KEY, isCount, streaks } from "./stats.js";
+import { DATE_KEY, isCount, streaks, todayIn } from "./stats.js";
 
 export const PIG = 12;
 export const NAMES = ["", "쥐", "소", "호랑이", "토끼", "용", "뱀", "말", "양", "원숭이", "닭", "개", "돼지"];
@@ -153,24 +153,32 @@ function ending(g) {
     : `최고 ${NAMES[g.top]}까지 만들고 ${g.counted}수, ${score}점에서 더 밀 수 없어 끝났습니다.`;
 }
 
-/** A text field (or another game's board that takes the arrows: data-keys) keeps its own keys. */
-const ownsKeys = (t) => t && t.closest && t.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], [data-keys], dialog");
+/** After the ending: the day's game is played once (a reload shows it again, so every player's
+ *  score is for the same game); the next one comes with the next day. */
+function nextGame(date) {
+  const next = el("p", { class: "facts znext", text: date === todayIn()
+    ? "오늘의 십이지 머지는 여기까지입니다. 내일 0시(한국 시간)에 새 판이 열립니다. "
+    : "이 날의 십이지 머지는 여기까지입니다. 새 판은 날마다 0시(한국 시간)에 열립니다. " });
+  const home = document.querySelector("header.site a.home");
+  if (home) next.append(el("a", { href: new URL("archive/index.html", home.href).href, text: "지난 판 더 두기" }));
+  return next;
+}
 
 class ZodiacApp {
   constructor(root, day, record) {
     this.root = root; this.date = day.date; this.record = record;
     this.key = `harupan:zodiac:${this.date}`;
-    this.board = el("div", { class: "zgrid", tabindex: "0", role: "grid", "aria-label": "십이지 머지 판. 화살표나 WASD로 밀고, 화면에서는 손가락으로 밉니다" });
+    this.board = el("div", { class: "zgrid", tabindex: "0", role: "grid",
+      "aria-label": "십이지 머지 판. 판을 고른 채로 화살표나 WASD 키로 밀고, 화면에서는 손가락으로 밉니다" });
     this.info = el("p", { class: "zinfo", "aria-live": "polite" });
     this.banner = el("div", { class: "zreplay", hidden: "" });
     this.result = el("div", { class: "zresult" });
     this.root.replaceChildren(this.banner, this.board, this.info, this.result);
-    // the keys work as soon as the page has focus and the board is on screen, unless a text field
-    // or the Shisen-sho board has them
-    document.addEventListener("keydown", (e) => {
+    // the keys push only while the board has the focus (a click or Tab on it): elsewhere on the
+    // page the arrows scroll it, as a reader expects, and never play a move that cannot be undone
+    this.board.addEventListener("keydown", (e) => {
       const m = KEYS[e.key];
-      if (!m || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || ownsKeys(e.target)) return;
-      if (e.target !== this.board && !this.onScreen()) return;  // off screen, the arrows scroll the page
+      if (!m || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
       e.preventDefault();
       this.play(m);
     });
@@ -245,11 +253,6 @@ class ZodiacApp {
     }, 150);
   }
 
-  onScreen() {
-    const r = this.board.getBoundingClientRect();
-    return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
-  }
-
   play(letter) {
     if (this.replaying || this.game.state !== "playing") return;
     const before = this.game.board.slice();
@@ -281,7 +284,7 @@ class ZodiacApp {
     this.info.textContent = ending(g);
     if (this.replaying) return;
     const claim = JSON.stringify({ date: this.date, moves: g.moves, score: g.score });
-    this.result.append(shareBox(this.shareText(), (t) => { this.info.textContent = t; }),
+    this.result.append(nextGame(this.date), shareBox(this.shareText(), (t) => { this.info.textContent = t; }),
       el("details", { class: "claim" }, el("summary", { text: "검증용 기록" }),
         el("p", { class: "facts", text: "이 한 줄을 harupan zodiac verify에 넣으면 누구나 같은 게임을 다시 두어 점수를 확인할 수 있습니다." }),
         el("pre", {}, el("code", { text: claim }))));
