@@ -26,8 +26,11 @@ def tile(page, p):
 
 
 def tap_pair(page, a, b):
-    tile(page, a).tap()
-    tile(page, b).tap()
+    for p in (a, b):
+        # centred first: a tile at the top edge sits under the sticky bar, and the tap's own
+        # scrolling can take many tries to clear it on a loaded machine
+        tile(page, p).evaluate("e => e.scrollIntoView({block: 'center'})")
+        tile(page, p).tap()
 
 
 def boxes(page) -> list[dict]:

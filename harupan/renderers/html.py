@@ -38,8 +38,8 @@ def _games_ko(pair: str | None = None) -> str:
     """Every registered game's name as one Korean list, with ``pair``'s particle after it if
     given ("이/가", …): the shared copy (archive lead, default tagline) names no game itself, so a
     game registered later is named too (a template global)."""
+    from .games import games_ko
     from .ko import particle
-    from .site import games_ko
 
     return particle(games_ko(), pair) if pair else games_ko()
 

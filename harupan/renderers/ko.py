@@ -33,3 +33,10 @@ def particle(word: str, pair: str) -> str:
     except KeyError:
         raise ValueError(f"unknown particle pair {pair!r}") from None
     return word + forms[1 if ends_closed(word) else 0]
+
+
+def join_ko(words: list[str]) -> str:
+    """``A``, ``A와 B``, ``A, B와 C``: Korean for a list, the particle fitting the last but one."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-2] + [particle(words[-2], "와/과")]) + " " + words[-1]

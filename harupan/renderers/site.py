@@ -8,7 +8,8 @@ import datetime as _dt
 from markupsafe import Markup
 
 from .html import environment
-from .ko import particle
+from .games import games_ko
+from .ko import join_ko
 from .sheets import DIFFICULTY_KO, date_ko, day_ko
 
 
@@ -21,20 +22,6 @@ def vocabulary() -> str:
     fixed = "의 ( , )과와이가 년 월 일 의 판, 오늘의 판이 열렸습니다. 매일 새로 열리는"
     return (fixed + "".join(WEEKDAYS_KO) + "".join(DIFFICULTY_KO.values())
             + "".join(v.title + v.vocabulary() for v in views()))
-
-
-def join_ko(words: list[str]) -> str:
-    """``A``, ``A와 B``, ``A, B와 C``: Korean for a list, the particle fitting the last but one."""
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-2] + [particle(words[-2], "와/과")]) + " " + words[-1]
-
-
-def games_ko() -> str:
-    """Every registered game's title, in page order, as Korean lists them (``A, B와 C``)."""
-    from .games import views
-
-    return join_ko([v.title for v in views()])
 
 
 def default_tagline() -> str:

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
 from ...engine.errors import InputError
+from ..ko import join_ko
 from ..model import Drawing
 from ..svg import ArtSheet, art_sheet
 
@@ -119,6 +120,12 @@ def day_views(bundle: dict[str, Any]) -> tuple[GameView, ...]:
 def rule_links() -> list[tuple[str, str]]:
     """The site nav's links to the games' rule pages, in page order."""
     return [v.rules for v in _VIEWS.values() if v.rules is not None]
+
+
+def games_ko() -> str:
+    """Every registered game's title, in page order, as Korean lists them (``A, B와 C``): the
+    shared copy names no game itself."""
+    return join_ko([v.title for v in _VIEWS.values()])
 
 
 def head_templates(bundle: dict[str, Any]) -> list[str]:
