@@ -28,6 +28,8 @@ export class Board {
 
 // ------------------------------------------------------------------ geometry
 
+// Per-cell fills (a Uint8Array a flood), for the shuffle's layout building; the solver's
+// bitboards are the Bits class below.
 export class Geometry {
   constructor(w, h) {
     this.w = w; this.h = h; this.S = w + 3; this.rows = h + 2; this.N = this.S * this.rows;
@@ -36,11 +38,6 @@ export class Geometry {
   }
   bit(x, y) { return (y + 1) * this.S + (x + 1); }
   point(i) { return [(i % this.S) - 1, Math.floor(i / this.S) - 1]; }
-  emptyOf(tiles) { // tiles: Uint8Array over indices; empty = padded and not a tile
-    const e = new Uint8Array(this.N);
-    for (let i = 0; i < this.N; i++) e[i] = this.padded[i] && !tiles[i] ? 1 : 0;
-    return e;
-  }
   fill(seeds, empty, step) { // every cell reached from a seed by repeated step through empty cells
     const mark = new Uint8Array(this.N);
     for (const s of seeds) {
@@ -61,28 +58,6 @@ export class Geometry {
     const v1 = this.both(L(h0), empty, S), h1 = this.both(L(v0), empty, 1);
     const h2 = this.both(L(v1), empty, 1), v2 = this.both(L(h1), empty, S);
     return [h2, v2];
-  }
-  /** Tiles joinable from `source` with at most two bends. */
-  reach(source, empty, isTarget) {
-    const [h2, v2] = this.stages(source, empty);
-    const out = [];
-    const S = this.S;
-    for (let i = 0; i < this.N; i++) {
-      if (i === source || !isTarget(i)) continue;
-      if ((i > 0 && h2[i - 1]) || (i + 1 < this.N && h2[i + 1]) || (i >= S && v2[i - S]) || (i + S < this.N && v2[i + S])) out.push(i);
-    }
-    return out;
-  }
-  /** Like reach, but a target may stand inside the empty region. */
-  reachAny(source, empty, isTarget) {
-    const [h2, v2] = this.stages(source, empty);
-    const out = [];
-    const S = this.S;
-    for (let i = 0; i < this.N; i++) {
-      if (i === source || !isTarget(i)) continue;
-      if (h2[i] || v2[i] || (i > 0 && h2[i - 1]) || (i + 1 < this.N && h2[i + 1]) || (i >= S && v2[i - S]) || (i + S < this.N && v2[i + S])) out.push(i);
-    }
-    return out;
   }
   /** Empty cells reachable from `source` with at most two bends. */
   reachCells(source, empty) {
@@ -156,20 +131,13 @@ export function checkMove(board, a, b) {
 
 const rowMajor = (p, q) => (p[1] - q[1]) || (p[0] - q[0]);
 
-/** Every joinable pair of equal tiles, sorted as the Python engine sorts them. */
+/** Every joinable pair of equal tiles, sorted as the Python engine sorts them: one sweep over the
+ * empty runs (visibleIndexPairs), as game.legal_pairs does, never a search per tile. */
 export function legalPairs(board) {
-  const g = new Geometry(board.width, board.height);
-  const { tiles, kinds } = boardBits(board, g);
-  const empty = g.emptyOf(tiles);
-  const out = [];
-  for (const members of kinds.values()) {
-    const set = new Set(members);
-    for (const a of members) {
-      for (const b of g.reach(a, empty, (i) => set.has(i) && i > a)) out.push([g.point(a), g.point(b)]);
-    }
-  }
-  const pairs = out.map(([p, q]) => (rowMajor(p, q) <= 0 ? [p, q] : [q, p]));
-  return pairs.sort((u, v) => rowMajor(u[0], v[0]) || rowMajor(u[1], v[1]));
+  const W = board.width + 2;
+  const point = (i) => [(i % W) - 1, Math.floor(i / W) - 1];
+  const pairs = visibleIndexPairs(board.width, board.height, board.cells);
+  return pairs.sort((u, v) => u[0] - v[0] || u[1] - v[1]).map(([a, b]) => [point(a), point(b)]);
 }
 
 export function boardBits(board, g) {
