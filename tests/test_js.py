@@ -15,6 +15,7 @@ from harupan.generator.zodiac import par
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = ["1m", "2p", "3s", "4z", "5m"]
+POSITIONS = ROOT / "tests" / "data" / "shisen_browser_positions.json"  # hard positions, with Python's verdicts
 
 
 def random_board(rng: Rng) -> Board:
@@ -51,13 +52,20 @@ def write_cases(path: Path) -> list:
         shisen.append({"cells": [list(r) for r in b.cells], "paths": paths, "legal": pair_list(legal_pairs(b)),
                        "solved": solve(b).status, "seed": seed,
                        "shuffled": [list(r) for r in shuffle(b, seed).board.cells] if b.count() else [list(r) for r in b.cells]})
+    # hard 18x8 positions (day starts, mid-games, traps) on which the old browser solver took seconds
+    hard = []
+    for c in json.loads(POSITIONS.read_text()):
+        b = Board(len(c["cells"][0]), len(c["cells"]), tuple(tuple(r) for r in c["cells"]))
+        verdict = solve(b).status
+        assert verdict == c["python"], f"{POSITIONS.name}: {c['name']} is {verdict} now, the file says {c['python']}"
+        hard.append({"name": c["name"], "cells": c["cells"], "solved": verdict})
     zodiac = []
     for d in ("2026-11-29", "2027-01-01", "2028-02-29"):
         game = par(d, "quick")
         for cut in (0, 7, len(game.moves) // 2, len(game.moves)):
             moves = game.moves[:cut]
             zodiac.append({"date": d, "moves": moves, "result": zreplay(moves, date=d).to_dict()})
-    path.write_text(json.dumps({"shisen": shisen, "zodiac": zodiac}))
+    path.write_text(json.dumps({"shisen": shisen, "shisen_hard": hard, "zodiac": zodiac}))
     return shisen
 
 
