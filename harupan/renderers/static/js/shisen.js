@@ -461,14 +461,12 @@ export function luby(i) {
 class OutOfBudget extends Error {}
 class OutOfWork extends Error {} // the whole solve's work budget is spent: undecided at once
 
-const TIE_PRIME = 4294967291n;
-/** A 16-bit tie-break for a mask in the run salted `salt`: it depends on where the search is, not
- * on how it got there, so a subtree skipped as known to fail never reorders the rest of the run. */
+const HASH_PRIME = (1n << 61n) - 1n, GOLDEN = 0x9E3779B97F4A7C15n, WORD = (1n << 64n) - 1n;
+/** A 16-bit tie-break for a mask in the run salted `salt`, the Python engine's own (its hash of a
+ * non-negative int is the int mod 2^61 - 1): it depends on where the search is, not on how it got
+ * there, so a subtree skipped as known to fail never reorders the rest of the run. */
 function tie(x, salt) {
-  let h = Number(x % TIE_PRIME) ^ salt;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return ((h ^ (h >>> 16)) >>> 16) & 0xffff;
+  return Number((((x % HASH_PRIME) ^ BigInt(salt)) * GOLDEN & WORD) >> 48n);
 }
 
 /** A group's key for maps and cores: its bit positions (below 2048) in one Number when it has at
