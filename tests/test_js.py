@@ -56,9 +56,9 @@ def write_cases(path: Path) -> list:
     hard = []
     for c in json.loads(POSITIONS.read_text()):
         b = Board(len(c["cells"][0]), len(c["cells"]), tuple(tuple(r) for r in c["cells"]))
-        verdict = solve(b).status
-        assert verdict == c["python"], f"{POSITIONS.name}: {c['name']} is {verdict} now, the file says {c['python']}"
-        hard.append({"name": c["name"], "cells": c["cells"], "solved": verdict})
+        r = solve(b)
+        assert r.status == c["python"], f"{POSITIONS.name}: {c['name']} is {r.status} now, the file says {c['python']}"
+        hard.append({"name": c["name"], "cells": c["cells"], "solved": r.status, "nodes": r.nodes})
     zodiac = []
     for d in ("2026-11-29", "2027-01-01", "2028-02-29"):
         game = par(d, "quick")

@@ -56,6 +56,8 @@ test("solver verdicts on hard 18x8 positions match the Python engine", { skip },
     const b = Board.fromRows(c.cells);
     const r = solve(b);
     assert.equal(r.status, c.solved, c.name);
+    // a port step for step searches in the same order: a weaker part would show here first
+    assert.equal(r.nodes, c.nodes, `${c.name}: nodes`);
     if (r.status === SOLVED) assert.ok(replays(b, r.solution), c.name);
   }
 });
