@@ -231,7 +231,7 @@ class Bits {
    * seeds' carry runs from each seed to the end of its run of m (the guard that ends every row is
    * never in m), so the changed bits of m, plus the seeds, are the cells; toward lower bits a
    * loop, short on a crowded board. A fill touching a ring row takes all of it in one OR. */
-  rows_(seeds, empty, across) {
+  rowFill(seeds, empty, across) {
     let g = seeds;
     for (;;) {
       const n = g | (across & (g >> 1n));
@@ -246,7 +246,7 @@ class Bits {
   }
 
   /** The columns through `seeds`, both ways at once; a ring column in one OR. */
-  columns(seeds, along) {
+  columnFill(seeds, along) {
     const s = this.s;
     let v = seeds;
     for (;;) {
@@ -262,9 +262,9 @@ class Bits {
   /** [H2, V2]: cells reached with at most two bends, the last run horizontal / vertical. */
   stages(source, empty) {
     const across = empty & this.innerRows, along = empty & this.innerColumns;
-    const h0 = this.rows_(source, empty, across), v0 = this.columns(source, along);
-    const v1 = this.columns(h0, along), h1 = this.rows_(v0, empty, across);
-    return [this.rows_(v1, empty, across), this.columns(h1, along)];
+    const h0 = this.rowFill(source, empty, across), v0 = this.columnFill(source, along);
+    const v1 = this.columnFill(h0, along), h1 = this.rowFill(v0, empty, across);
+    return [this.rowFill(v1, empty, across), this.columnFill(h1, along)];
   }
 
   /** Tiles joinable from `source` (one or more bits: fills distribute over unions). */
@@ -294,13 +294,13 @@ class Bits {
     let out = around & targets;
     if (!(around & empty)) return out;
     const across = empty & this.innerRows, along = empty & this.innerColumns;
-    const h0 = this.rows_(source, empty, across), v0 = this.columns(source, along);
-    const v1 = this.columns(h0, along), h1 = this.rows_(v0, empty, across);
+    const h0 = this.rowFill(source, empty, across), v0 = this.columnFill(source, along);
+    const v1 = this.columnFill(h0, along), h1 = this.rowFill(v0, empty, across);
     let rest = targets & ~out;
     while (rest) {
       const t = rest & -rest;
       rest ^= t;
-      if ((v1 & this.rows_(t, empty, across)) || (h1 & this.columns(t, along))) out |= t;
+      if ((v1 & this.rowFill(t, empty, across)) || (h1 & this.columnFill(t, along))) out |= t;
     }
     return out;
   }
