@@ -51,7 +51,8 @@ def test_selection_rules_hint_shuffle_undo_and_easy_view(site, page):
     assert page.locator("#shisen-app .tile.selected").count() == 0
     click_pair(page, a, b)
     assert tiles_left(page) == 142
-    page.click('#shisen-app [data-action="hint"]')
+    page.click('#shisen-app [data-action="hint"]')  # off the layout's order: the JS solver finds one
+    page.locator("#shisen-app .tile.hinted").nth(1).wait_for()
     assert page.locator("#shisen-app .tile.hinted").count() == 2
     before = page.evaluate("window.harupanShisen.board.cells")
     page.click('#shisen-app [data-action="shuffle"]')  # asks first; no leaves the board as it was
@@ -75,8 +76,9 @@ def test_selection_rules_hint_shuffle_undo_and_easy_view(site, page):
 
 
 def test_hard_board_cleared_with_hints_after_a_trap_undo_and_shuffle(site, page):
-    """The 'hard' board is a real deal: play into a trap the engine proves, hear about it, undo out
-    of it, shuffle, then clear the board by following the hints (each one the JS solver's)."""
+    """The 'hard' board is a real deal: play into a trap the engine proves, ask for a hint there and
+    hear that the board is lost (not a pair), get stuck, undo out of it, shuffle, then clear the
+    board by following the hints (they follow the shuffle's own clearing order)."""
     from harupan.engine.shisen import Board, legal_pairs, solve
 
     bundle = json.loads((site / "2026/11/29/puzzle.json").read_text())
@@ -88,11 +90,19 @@ def test_hard_board_cleared_with_hints_after_a_trap_undo_and_shuffle(site, page)
     board = Board(hard["width"], hard["height"], tuple(tuple(r) for r in hard["cells"]))
     assert page.evaluate("window.harupanShisen.board.cells") == [list(r) for r in board.cells]
     # Remove legal pairs in the listed order, as a hurried player might, until no pair is left.
+    told_lost = False
     while (pairs := legal_pairs(board)):
         a, b = pairs[0]
         click_pair(page, a, b)
         board = board.with_cells({a: None, b: None})
-    assert not board.is_empty() and solve(board).status == "unsolvable"
+        if not told_lost and legal_pairs(board) and solve(board).status == "unsolvable":
+            # trapped with pairs still on offer: the hint says the board is lost, proved, and marks nothing
+            page.click('#shisen-app [data-action="hint"]')
+            page.wait_for_function("!document.querySelector('#shisen-app .status').textContent.includes('찾는 중')")
+            assert "어떤 순서로 지워도 판을 끝까지 풀 수 없습니다" in page.text_content("#shisen-app .status")
+            assert page.locator("#shisen-app .tile.hinted").count() == 0
+            told_lost = True
+    assert told_lost and not board.is_empty() and solve(board).status == "unsolvable"
     assert "더 지울 수 있는 짝이 없습니다" in page.text_content("#shisen-app .status")
     removed = (144 - board.count()) // 2
     for _ in range(removed):
@@ -103,6 +113,7 @@ def test_hard_board_cleared_with_hints_after_a_trap_undo_and_shuffle(site, page)
     while tiles_left(page):
         page.click('#shisen-app [data-action="hint"]')
         hinted = page.locator("#shisen-app .tile.hinted")
+        hinted.nth(1).wait_for()
         assert hinted.count() == 2, page.text_content("#shisen-app .status")
         cells = [(int(hinted.nth(i).get_attribute("data-x")), int(hinted.nth(i).get_attribute("data-y"))) for i in (0, 1)]
         click_pair(page, *cells)

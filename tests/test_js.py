@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import system_tool
 
 from harupan.engine.rng import Rng
-from harupan.engine.shisen import Board, SOLVED, legal_pairs, path_between, replay, shuffle, solve
+from harupan.engine.shisen import Board, SOLVED, UNSOLVABLE, legal_pairs, path_between, replay, shuffle, solve
 from harupan.engine.zodiac import replay as zreplay
 from harupan.generator.shisen import generate
 from harupan.generator.zodiac import par
@@ -65,7 +65,9 @@ def write_cases(path: Path) -> list:
         for cut in (0, 7, len(game.moves) // 2, len(game.moves)):
             moves = game.moves[:cut]
             zodiac.append({"date": d, "moves": moves, "result": zreplay(moves, date=d).to_dict()})
-    path.write_text(json.dumps({"shisen": shisen, "shisen_hard": hard, "zodiac": zodiac}))
+    # a clearing order for hints to follow (proofStillHolds): the layout's own, from the Python engine
+    proof = {"cells": [list(r) for r in layout.board.cells], "solution": [[list(a), list(b)] for a, b in layout.solution]}
+    path.write_text(json.dumps({"shisen": shisen, "shisen_hard": hard, "zodiac": zodiac, "proof": proof}))
     return shisen
 
 
@@ -85,9 +87,28 @@ def test_js_engines_agree_with_python(tmp_path):
         assert replay(board, [tuple(tuple(p) for p in s) for s in res["solution"]]).is_empty()
         assert board.count() == 0 or solve(board).status == SOLVED
         if res["hint"]:
-            orig = Board(len(res["original"][0]), len(res["original"]), tuple(tuple(r) for r in res["original"]))
+            orig = orig_board(res)
             a, b = (tuple(p) for p in res["hint"])
+            assert path_between(orig, a, b) is not None
             assert solve(orig.with_cells({a: None, b: None})).status == SOLVED
+        elif res["why"] == "lost":  # the page says the board can no longer be cleared: it must be proved
+            assert solve(orig_board(res)).status == UNSOLVABLE
+        elif res["why"] == "none":
+            assert legal_pairs(orig_board(res)) == []
+        else:  # the page says only that no hint was found: none of these small boards should need that
+            assert res["why"] != "undecided", res["original"]
+    # hints that followed the layout's clearing order after pairs of it were removed out of order
+    follows = json.loads(out.with_suffix(".proof.json").read_text())
+    assert len(follows) >= 4
+    for f in follows:
+        board = orig_board(f)
+        a, b = (tuple(p) for p in f["hint"])
+        assert path_between(board, a, b) is not None
+        assert solve(board.with_cells({a: None, b: None})).status == SOLVED
+
+
+def orig_board(res: dict) -> Board:
+    return Board(len(res["original"][0]), len(res["original"]), tuple(tuple(r) for r in res["original"]))
 
 
 def test_the_browser_mounts_games_from_the_registry():

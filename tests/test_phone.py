@@ -133,6 +133,7 @@ def test_hint_shuffle_undo_timer_and_resume_on_the_turned_board(browser_site, ph
     a, c = solution(browser_site)[0]
     tap_pair(phone, a, c)
     phone.locator('#shisen-app [data-action="hint"]').tap()
+    phone.locator("#shisen-app .tile.hinted").nth(1).wait_for()
     assert phone.locator("#shisen-app .tile.hinted").count() == 2
     before = phone.evaluate("window.harupanShisen.board.cells")
     shuffle(phone, tap=True)
@@ -145,6 +146,37 @@ def test_hint_shuffle_undo_timer_and_resume_on_the_turned_board(browser_site, ph
     assert tiles_left(phone) == 142 and phone.evaluate("window.harupanShisen.turned") is True
     # the shuffle taken back by undo is not counted against the player
     assert phone.evaluate("window.harupanShisen.hints") == 1 and phone.evaluate("window.harupanShisen.shufflesUsed") == 0
+
+
+IN_VIEW = """() => {
+  // each hinted tile at least two thirds on screen, below the bar (a pair further apart than the
+  // screen is tall cannot be seen whole: centred, each tile loses a little at an edge)
+  const top = Math.max(0, document.querySelector('#shisen-app .sbar').getBoundingClientRect().bottom);
+  const tiles = [...document.querySelectorAll('#shisen-app .tile.hinted')];
+  return tiles.length === 2 && tiles.every((t) => { const r = t.getBoundingClientRect();
+    return Math.min(r.bottom, innerHeight) - Math.max(r.top, top) >= (r.bottom - r.top) * 2 / 3; });
+}"""
+
+def test_a_hint_off_screen_is_brought_into_view(browser_site, phone):
+    """The turned board is taller than a phone's screen: a hint marked below (or above) what the
+    screen shows would blink unseen, so the page scrolls the pair into view under the bar."""
+    open_day(phone, day_url(browser_site))
+    a, c = solution(browser_site)[0]
+    tap_pair(phone, a, c)
+    phone.locator('#shisen-app [data-action="hint"]').tap()
+    phone.locator("#shisen-app .tile.hinted").nth(1).wait_for()
+    phone.wait_for_function(IN_VIEW, timeout=5000)
+    pair = phone.eval_on_selector_all("#shisen-app .tile.hinted", "ts => ts.map((t) => [t.dataset.x, t.dataset.y])")
+    # scroll the pair out of sight (to the end of the page the other way), then ask again
+    for where in ("0", "document.documentElement.scrollHeight"):
+        phone.evaluate(f"window.scrollTo(0, {where})")
+        phone.wait_for_timeout(100)
+        if not phone.evaluate(IN_VIEW):
+            break
+    assert not phone.evaluate(IN_VIEW), "the board fits the screen: nothing to scroll"
+    phone.locator('#shisen-app [data-action="hint"]').tap()
+    phone.wait_for_function(IN_VIEW, timeout=5000)
+    assert phone.eval_on_selector_all("#shisen-app .tile.hinted", "ts => ts.map((t) => [t.dataset.x, t.dataset.y])") == pair
 
 
 def swipe(cdp, x, y, dx, dy, steps=6):

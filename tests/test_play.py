@@ -110,6 +110,7 @@ def test_the_game_stays_in_view_and_says_what_happened(browser_site, browser, vi
         shot("blocked")
         # the hint names the tiles it marks, not coordinates the board does not show
         press(pg, '#shisen-app [data-action="hint"]', touch)
+        pg.locator("#shisen-app .tile.hinted").nth(1).wait_for()
         assert pg.locator("#shisen-app .tile.hinted").count() == 2
         names = json.loads(pg.text_content("#harupan-labels"))["tiles"]
         hinted = pg.eval_on_selector("#shisen-app .tile.hinted", "e => [+e.dataset.x, +e.dataset.y]")

@@ -111,6 +111,10 @@ class ShisenView:
                 "shisen_facts": shisen_facts(layout),
                 "shisen_facts_note": difficulty_lines(layout.get("difficulty") or {})[1],
                 "level_names": {lv: DIFFICULTY_KO.get(lv, lv) for lv in bundle["shisen"]},
+                # shisen.png and shisen-answer.png show this level's board; the links say so
+                "shisen_picture_level": DIFFICULTY_KO.get(featured(bundle), featured(bundle)),
+                "shisen_other_levels": "·".join(DIFFICULTY_KO.get(lv, lv) for lv in bundle["shisen"]
+                                                if lv != featured(bundle)),
                 **board_box(layout)}
 
     def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:

@@ -1031,20 +1031,56 @@ export function solve(board, budget = 3000) {
   return { status: SOLVED, solution: found.map(([a, b]) => [g.point(at(a)), g.point(at(b))]), nodes: search.nodes };
 }
 
-/** A legal pair that keeps the board solvable, with its path; null if none. */
-export function hint(board) {
+/** A removal order known to clear `board`, if `proof` is one: `proof` is a clearing order made for
+ *  an earlier board ({pairs, codes}: each pair's cells and what stood there), and the player has
+ *  since removed whole pairs of it and nothing else. The pairs still standing then clear the board
+ *  in the same order: each one's path needed only cells emptied before it, and emptying more cells
+ *  never blocks a path. Null when the board has left the proof (another pairing, a shuffle). */
+export function proofStillHolds(board, proof) {
+  if (!proof) return null;
+  let covered = 0;
+  const left = [];
+  for (const [p, q] of proof.pairs) {
+    const a = board.get(...p), b = board.get(...q);
+    if (a === null && b === null) continue;
+    if (a !== proof.codes.get(`${p}`) || b !== proof.codes.get(`${q}`)) return null;
+    left.push([p, q]);
+    covered += 2;
+  }
+  return covered === board.count() ? left : null;
+}
+
+/** A removal order as a proof that remembers what stood where, for proofStillHolds(). */
+export function makeProof(board, pairs) {
+  const codes = new Map();
+  for (const [p, q] of pairs) { codes.set(`${p}`, board.get(...p)); codes.set(`${q}`, board.get(...q)); }
+  return { pairs: pairs.map(([p, q]) => [p.slice(), q.slice()]), codes };
+}
+
+/** A hint, as Python's engine.shisen.game.hint: {pair, path, proof} for a legal pair that keeps
+ *  the board solvable (proof: a clearing order of the board, to reuse while the player follows
+ *  it); {lost: true} when the solver proved that no order clears the board any more; {undecided:
+ *  true} when it gave up within its budget (then nothing is known, and the page must not say the
+ *  board is lost); null when no pair is legal. `proof`, if given and still valid, spares the solve. */
+export function hint(board, proof = null, budget = 3000) {
   const pairs = legalPairs(board);
   if (!pairs.length) return null;
-  const whole = solve(board);
-  if (whole.status !== SOLVED) return null;
   const counts = new Map();
   for (const [, , c] of board.tiles()) counts.set(c, (counts.get(c) || 0) + 1);
-  for (const [p, q] of pairs) {
-    if (counts.get(board.cells[p[1]][p[0]]) === 2) return { pair: [p, q], path: findPath(board, p, q) };
+  let order = proofStillHolds(board, proof) ? proof : null;
+  if (!order) {
+    const whole = solve(board, budget);
+    if (whole.status === UNSOLVABLE) return { lost: true };
+    if (whole.status !== SOLVED) return { undecided: true };
+    order = makeProof(board, whole.solution);
   }
-  const [p, q] = whole.solution[0];
+  // the last two of a kind are always safe on a solvable board (they must pair with each other)
+  for (const [p, q] of pairs) {
+    if (counts.get(board.cells[p[1]][p[0]]) === 2) return { pair: [p, q], path: findPath(board, p, q), proof: order };
+  }
+  const [p, q] = order.pairs.find(([a, b]) => board.get(...a) !== null && board.get(...b) !== null);
   const [a, b] = rowMajor(p, q) <= 0 ? [p, q] : [q, p];
-  return { pair: [a, b], path: findPath(board, a, b) };
+  return { pair: [a, b], path: findPath(board, a, b), proof: order };
 }
 
 // ------------------------------------------------------------------ shuffle (engine/shisen/build.py)
@@ -1276,6 +1312,7 @@ class ShisenApp {
     this.done = saved.done === true;
     this.started = null;
     this.selected = null;
+    this.proof = null;  // a clearing order of the board, once a hint or a shuffle has one (see hint())
     this.cursor = this.cursor || [0, 0];
     this.replay();
     // shuffles taken back by undo do not count: the count is what the history holds
@@ -1565,15 +1602,43 @@ class ShisenApp {
     this.pathTimer = setTimeout(() => this.overlay.replaceChildren(), 600);
   }
 
-  hint() {
-    if (this.board.isEmpty()) return;
-    const h = hint(this.board);
-    if (!h) { this.say("판을 끝까지 풀 수 있는 짝이 없습니다. 섞기를 눌러 보세요."); return; }
+  async hint() {
+    if (this.board.isEmpty() || this.thinking) return;
+    const board = this.board;
+    if (!proofStillHolds(board, this.proof)) {
+      // The solver may need a moment on a slow phone: say so first and let the page draw it.
+      this.thinking = true;
+      this.say("힌트를 찾는 중…");
+      await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      this.thinking = false;
+      if (this.board !== board) return;  // the player moved meanwhile: that move's message stands
+    }
+    const h = hint(board, this.proof);
+    if (!h) { this.say("지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 보세요."); return; }
+    if (h.lost) { this.say("이제는 어떤 순서로 지워도 판을 끝까지 풀 수 없습니다. 무르기로 되돌리거나 섞기를 눌러 보세요."); return; }
+    if (h.undecided) { this.say("계산이 길어져 힌트를 찾지 못했습니다. 막혔다는 뜻은 아니니 계속 두어 보세요."); return; }
+    this.proof = h.proof;  // the next hint follows it while the player does, without a solve
     this.hints += 1;
     this.save();
     this.grid.querySelectorAll(".hinted").forEach((c) => c.classList.remove("hinted"));
     for (const p of h.pair) this.cell(...p).classList.add("hinted");  // marked until the board changes
     this.say(`힌트: 표시한 ${this.name(h.pair[0])} 두 장을 지워 보세요.`);
+    this.showPair(h.pair);
+  }
+
+  /** Brings a pair into view: a phone shows part of the turned board, and a hint marked off
+   *  screen blinks unseen. The page scrolls so the pair's middle sits in the middle of what the
+   *  bar (which stays at the top) leaves visible; a pair already in view stays put. */
+  showPair(pair) {
+    const rects = pair.map((p) => this.cell(...p).getBoundingClientRect());
+    const bottom = window.innerHeight;
+    let top = Math.max(0, this.bar.getBoundingClientRect().bottom);
+    if (rects.every((r) => r.top >= top && r.bottom <= bottom)) return;
+    const mid = (Math.min(...rects.map((r) => r.top)) + Math.max(...rects.map((r) => r.bottom))) / 2;
+    // scrolling down sticks the bar to the top of the screen: it then covers down to its height
+    if (mid > (top + bottom) / 2) top = (parseFloat(getComputedStyle(this.bar).top) || 0) + this.bar.offsetHeight;
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: mid - (top + bottom) / 2, behavior: still ? "auto" : "smooth" });
   }
 
   /** Shuffling counts against the share line, so it asks first. */
@@ -1591,7 +1656,9 @@ class ShisenApp {
     if (this.board.isEmpty()) return;
     this.closeToast();
     this.startClock();
-    this.board = shuffle(this.board, shuffleSeed(this.day.date, this.level, this.shuffles)).board;
+    const shuffled = shuffle(this.board, shuffleSeed(this.day.date, this.level, this.shuffles));
+    this.board = shuffled.board;
+    this.proof = makeProof(shuffled.board, shuffled.solution);  // a shuffle comes with its own clearing order
     this.history.push({ shuffle: this.shuffles });
     this.shuffles += 1;
     this.shufflesUsed += 1;
