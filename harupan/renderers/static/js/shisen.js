@@ -157,14 +157,16 @@ export function boardBits(board, g) {
 // The solver keeps cells as BigInt bitboards, bit (y + 1) * S + (x + 1) as above: a flood is a few
 // shifts and masks over the whole board, not a loop over cells. V8 hashes a BigInt by its low 64
 // bits only, so maps and sets here are keyed by a tile's bit position (at()), never by its mask.
-const F64 = new Float64Array(1), HI = new Uint32Array(F64.buffer);
+const F64 = new Float64Array(1), WORDS = new Uint32Array(F64.buffer);
+const HIGH = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // the double's high word
 const FAR = 1n << 1000n; // a Number holds one-bit masks below this exactly
 
-/** The bit position of a one-bit mask (read off the double's exponent: no loop, no string). */
+/** The bit position of a one-bit mask, read off the exponent of the double it converts to exactly
+ * (no loop, no string). */
 function at(t) {
   if (t >= FAR) return t.toString(2).length - 1;
   F64[0] = Number(t);
-  return (HI[1] >>> 20) - 1023;
+  return (WORDS[HIGH] >>> 20) - 1023;
 }
 
 function lowBits(mask) {
