@@ -15,6 +15,7 @@ from harupan.generator.zodiac import par
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = ["1m", "2p", "3s", "4z", "5m"]
+POSITIONS = ROOT / "tests" / "data" / "shisen_browser_positions.json"  # hard positions, with Python's verdicts
 
 
 def random_board(rng: Rng) -> Board:
@@ -51,6 +52,19 @@ def write_cases(path: Path) -> list:
         shisen.append({"cells": [list(r) for r in b.cells], "paths": paths, "legal": pair_list(legal_pairs(b)),
                        "solved": solve(b).status, "seed": seed,
                        "shuffled": [list(r) for r in shuffle(b, seed).board.cells] if b.count() else [list(r) for r in b.cells]})
+    # hard 18x8 positions (day starts, mid-games, traps) on which the old browser solver took seconds
+    hard = []
+    for c in json.loads(POSITIONS.read_text()):
+        b = Board(len(c["cells"][0]), len(c["cells"]), tuple(tuple(r) for r in c["cells"]))
+        r = solve(b)
+        assert r.status == c["python"], f"{POSITIONS.name}: {c['name']} is {r.status} now, the file says {c['python']}"
+        hard.append({"name": c["name"], "cells": c["cells"], "solved": r.status, "nodes": r.nodes})
+    # a sparse 40x30 board: past 1,000 bits, where the JS reads a tile's bit position another way
+    cells = [CODES[k % len(CODES)] for k in range(12) for _ in range(4)] + [None] * (40 * 30 - 48)
+    rng.shuffle(cells)
+    big = Board(40, 30, tuple(tuple(cells[y * 40:(y + 1) * 40]) for y in range(30)))
+    r = solve(big)
+    hard.append({"name": "sparse 40x30", "cells": [list(row) for row in big.cells], "solved": r.status, "nodes": r.nodes})
     zodiac = []
     for d in ("2026-11-29", "2027-01-01", "2028-02-29"):
         game = par(d, "quick")
@@ -59,7 +73,7 @@ def write_cases(path: Path) -> list:
             zodiac.append({"date": d, "moves": moves, "result": zreplay(moves, date=d).to_dict()})
     # a clearing order for hints to follow (proofStillHolds): the layout's own, from the Python engine
     proof = {"cells": [list(r) for r in layout.board.cells], "solution": [[list(a), list(b)] for a, b in layout.solution]}
-    path.write_text(json.dumps({"shisen": shisen, "zodiac": zodiac, "proof": proof}))
+    path.write_text(json.dumps({"shisen": shisen, "shisen_hard": hard, "zodiac": zodiac, "proof": proof}))
     return shisen
 
 
