@@ -122,6 +122,18 @@ def test_hard_board_cleared_with_hints_after_a_trap_undo_and_shuffle(site, page)
     assert page.text_content("#shisen-app .status").startswith("완성!")
 
 
+def test_the_time_played_on_a_level_is_kept_when_the_player_switches_level(site, page):
+    """The clock runs from the first pair; switching level and back must not drop what it counted."""
+    open_day(page, day_url(site))
+    a, b = solution(site)[0]
+    click_pair(page, a, b)
+    page.wait_for_timeout(1600)
+    page.click('#shisen-app [data-level="easy"]')
+    page.click('#shisen-app [data-level="normal"]')
+    assert page.evaluate("window.harupanShisen.currentElapsed()") >= 1500
+    assert page.text_content("#shisen-app .timer") != "0:00"
+
+
 def test_keyboard_play(site, page):
     open_day(page, day_url(site))
     a, b = solution(site)[0]

@@ -175,11 +175,22 @@ def test_the_shared_copy_names_every_registered_game(title, particle):
             header = html[html.index('<header class="site">'):html.index("</header>")]
             for v in views.views():
                 if v.rules:
-                    assert f'{v.rules[0]}">{v.rules[1]}</a>' in header, (name, v.name)
+                    # the link's name says it is the rules (the "규칙" before the list is not read out)
+                    assert f'{v.rules[0]}">{v.rules[1]}<span class="vh"> 규칙</span></a>' in header, (name, v.name)
         assert f'<p class="lead">매일 새로 열리는 {names}. ' in pages["home"]
         for name in ("archive", "month"):
             assert f"그날의 {names}{particle} 열립니다" in pages[name]
     assert {v.name for v in views.views() if v.rules} == {"shisen", "zodiac", "cards"}
+
+
+def test_an_empty_tagline_stays_empty(tmp_path):
+    """Left out, the tagline names every game; written as '', the pages have none (as before the
+    default named the games)."""
+    yaml_file = tmp_path / "site.yaml"
+    yaml_file.write_text('base_url: https://harupan.example\ntagline: ""\n', encoding="utf-8")
+    assert load_config(yaml_file, env={}).tagline == ""
+    yaml_file.write_text("base_url: https://harupan.example\n", encoding="utf-8")
+    assert load_config(yaml_file, env={}).tagline.startswith("매일 새로 열리는 사천성")
 
 
 def test_a_name_is_registered_once(toy_game):

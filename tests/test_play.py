@@ -377,7 +377,7 @@ def test_zodiac_status_line_shows_with_the_board_and_the_ending_says_when_the_ne
         pg.screenshot(path=str(artifact(f"zodiac-ended-{view}-{scheme}.png")))
         # the day is over for this board (not today here: the site's day is in the past) ...
         assert pg.text_content("#zodiac-app .znext").startswith(
-            "이 날의 십이지 머지는 여기까지입니다. 새 판은 날마다 0시(한국 시간)에 열립니다.")
+            "이 날의 십이지 머지는 여기까지입니다. 새 판은 날마다 0시에 열립니다.")
         assert pg.get_attribute("#zodiac-app .znext a", "href").endswith("/archive/index.html")
         buttons = pg.locator("#zodiac-app button").all_text_contents()
         assert "공유 문구 복사" in buttons and set(buttons) <= {"공유 문구 복사", "공유하기"}, buttons  # no new try at the score
@@ -396,7 +396,7 @@ def test_zodiac_ending_on_the_day_itself_says_tomorrow(browser_site, browser):
         open_day(pg, day_url(browser_site))
         end_zodiac(pg)
         assert pg.text_content("#zodiac-app .znext").startswith(
-            "오늘의 십이지 머지는 여기까지입니다. 내일 0시(한국 시간)에 새 판이 열립니다.")
+            "오늘의 십이지 머지는 여기까지입니다. 내일 0시에 새 판이 열립니다.")
 
 
 def test_the_page_does_not_jump_while_the_game_starts(browser_site, browser):

@@ -96,7 +96,8 @@ def load_config(path: str | os.PathLike[str] | None = None, env: Mapping[str, st
             given, where = (options_given or {})[key], f"--{key}"
         by_game.setdefault(game_name, {})[key] = opt.default if given is None else opt.parse(given, where)
     zone = values.get("timezone")  # '' (say, --tz '') is a bad zone, not "the default"
-    cfg = SiteConfig(str(values.get("title") or "하루 판"), str(values.get("tagline") or default_tagline()),
+    tagline = values.get("tagline")  # '' keeps the pages without one; left out, it names every game
+    cfg = SiteConfig(str(values.get("title") or "하루 판"), default_tagline() if tagline is None else str(tagline),
                      str(values.get("base_url") or ""), "Asia/Seoul" if zone is None else str(zone),
                      Settings(by_game))
     return cfg.check()

@@ -993,7 +993,9 @@ function playGames(search, groups, tiles, run) {
 }
 
 /** {status, solution (pairs of [x, y]), nodes}; exact: "unsolvable" is a proof. */
-export function solve(board, budget = 3000) {
+/** {status, solution, nodes, work}; `work`, when given, caps the work units instead of the budget's
+ *  own (budget + WORK_SLACK) x WORK_PER_NODE, as Python's solve(work=): shuffle shares one cap. */
+export function solve(board, budget = 3000, work = null) {
   const g = bitsFor(board.width, board.height);
   let tiles = 0n;
   const kinds = new Map();
@@ -1003,9 +1005,10 @@ export function solve(board, budget = 3000) {
     kinds.set(c, (kinds.get(c) ?? 0n) | b);
   }
   const search = new Search(g, budget);
+  if (work !== null) search.workLimit = work;
   const groups = [...kinds.values()].sort((p, q) => at(p & -p) - at(q & -q));
   search.setRoot(groups, tiles);
-  const undecided = () => ({ status: UNDECIDED, solution: null, nodes: search.nodes });
+  const undecided = () => ({ status: UNDECIDED, solution: null, nodes: search.nodes, work: search.work });
   let found = null;
   for (let run = 1; ; run++) {
     const start = search.nodes;
@@ -1029,8 +1032,9 @@ export function solve(board, budget = 3000) {
     }
     if (found !== null) break;
   }
-  if (found === null) return { status: UNSOLVABLE, solution: null, nodes: search.nodes };
-  return { status: SOLVED, solution: found.map(([a, b]) => [g.point(at(a)), g.point(at(b))]), nodes: search.nodes };
+  if (found === null) return { status: UNSOLVABLE, solution: null, nodes: search.nodes, work: search.work };
+  return { status: SOLVED, solution: found.map(([a, b]) => [g.point(at(a)), g.point(at(b))]), nodes: search.nodes,
+           work: search.work };
 }
 
 /** A removal order known to clear `board`, if `proof` is one: `proof` is a clearing order made for
@@ -1189,14 +1193,19 @@ export function shuffle(board, seed, budget = 3000) {
   }
   const cells = board.tiles().map(([x, y]) => [x, y]);
   const codes = board.tiles().map(([, , c]) => c).sort();
+  // the solves share one solve's work, as in Python: a shuffle takes no longer than a solve, and
+  // gives up where Python gives up (so both always make the same arrangement)
+  let work = budget * WORK_PER_NODE;
   for (let attempt = 0; attempt < 64; attempt++) {
     rng.shuffle(codes);
     const next = board.with(cells.map(([x, y], k) => [x, y, codes[k]]));
     if (next.equals(board) && kinds.size > 1) continue;
-    const result = solve(next, budget);
+    const result = solve(next, budget, work);
     if (result.status === SOLVED) return { board: next, solution: result.solution };
+    work -= result.work;
+    if (work <= 0) break;
   }
-  throw new Error("shuffle found no solvable arrangement of these tiles");
+  throw new Error("shuffle found no solvable arrangement of these tiles within its budget");
 }
 
 // ------------------------------------------------------------------ the game on the day page
@@ -1209,6 +1218,13 @@ const ordered = (levels) => {
   return [...levels].sort((a, b) => at(a) - at(b) || (a < b ? -1 : a > b ? 1 : 0));
 };
 
+
+/** The hint's node budget on the page (the engine's default is 3,000). 57 positions of four days'
+ *  hard boards, at the start and after random play (8 of them in tests/data/shisen_browser_positions.json),
+ *  need at most 112 nodes. On the ten slowest random deals of bench/shisen.py (tests/data/shisen_slow),
+ *  3,000 ran up to 5.3 s of CPU in node before giving up; 600 stops within 1.2 s (a phone is several
+ *  times slower) and still decides 5 of the 10. Past it the page says no hint was found. */
+const HINT_BUDGET = 600;
 
 /** The seed of a day's n-th shuffle (0-based) at a level: the same in every browser. */
 const shuffleSeed = (date, level, n) => `harupan:shuffle:${date}:${level}:${n}`;
@@ -1267,7 +1283,11 @@ class ShisenApp {
     this.tabs = {};
     for (const lv of this.levels) {
       const t = el("button", { type: "button", role: "tab", class: "tab", "data-level": lv, text: this.labels[lv] || lv });
-      t.addEventListener("click", () => { store.set("harupan:level", lv); this.load(lv); });
+      t.addEventListener("click", () => {
+        if (this.started) { this.stopClock(); this.save(); }  // the level left keeps the time played on it
+        store.set("harupan:level", lv);
+        this.load(lv);
+      });
       this.tabs[lv] = t;
       tabs.append(t);
     }
@@ -1615,7 +1635,7 @@ class ShisenApp {
       this.thinking = false;
       if (this.board !== board) return;  // the player moved meanwhile: that move's message stands
     }
-    const h = hint(board, this.proof);
+    const h = hint(board, this.proof, HINT_BUDGET);
     if (!h) { this.say("지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 보세요."); return; }
     if (h.lost) { this.say("이제는 어떤 순서로 지워도 판을 끝까지 풀 수 없습니다. 무르기로 되돌리거나 섞기를 눌러 보세요."); return; }
     if (h.undecided) { this.say("계산이 길어져 힌트를 찾지 못했습니다. 막혔다는 뜻은 아니니 계속 두어 보세요."); return; }
@@ -1657,8 +1677,14 @@ class ShisenApp {
   shuffle() {
     if (this.board.isEmpty()) return;
     this.closeToast();
+    let shuffled;
+    try {
+      shuffled = shuffle(this.board, shuffleSeed(this.day.date, this.level, this.shuffles));
+    } catch {  // a few scattered tiles may have no solvable arrangement the budget finds
+      this.say("남은 패로는 끝까지 풀 수 있는 배치를 찾지 못했습니다. 무르기로 되돌려 보세요.");
+      return;
+    }
     this.startClock();
-    const shuffled = shuffle(this.board, shuffleSeed(this.day.date, this.level, this.shuffles));
     this.board = shuffled.board;
     this.proof = makeProof(shuffled.board, shuffled.solution);  // a shuffle comes with its own clearing order
     this.history.push({ shuffle: this.shuffles });

@@ -157,8 +157,8 @@ function ending(g) {
  *  score is for the same game); the next one comes with the next day. */
 function nextGame(date) {
   const next = el("p", { class: "facts znext", text: date === todayIn()
-    ? "오늘의 십이지 머지는 여기까지입니다. 내일 0시(한국 시간)에 새 판이 열립니다. "
-    : "이 날의 십이지 머지는 여기까지입니다. 새 판은 날마다 0시(한국 시간)에 열립니다. " });
+    ? "오늘의 십이지 머지는 여기까지입니다. 내일 0시에 새 판이 열립니다. "
+    : "이 날의 십이지 머지는 여기까지입니다. 새 판은 날마다 0시에 열립니다. " });
   const home = document.querySelector("header.site a.home");
   if (home) next.append(el("a", { href: new URL("archive/index.html", home.href).href, text: "지난 판 더 두기" }));
   return next;
