@@ -4,7 +4,7 @@ import os
 import re
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageFilter, ImageStat
 
 from harupan.cli.main import cli
 from harupan.engine.shisen import parse_text
@@ -14,7 +14,7 @@ from harupan.renderers.model import Drawing, place
 from harupan.renderers.pdf import render_pdf
 from harupan.renderers.raster import png_bytes, render_image
 from harupan.renderers.sheets import shisen_page, zodiac_page, zodiac_share
-from harupan.renderers.tileart import mahjong_tile, zodiac_tile
+from harupan.renderers.tileart import ALL_CODES, mahjong_tile, zodiac_tile
 
 from conftest import GOLDEN, artifact, dealt_once, need_golden, system_tool, update_golden
 
@@ -324,3 +324,98 @@ def test_the_zodiac_sheet_can_be_played_with_a_pencil(paper):
     assert "날짜로 정하므로" in ZODIAC_PAPER_NOTE and "다를 수 있습니다" in ZODIAC_PAPER_NOTE
     sans = fonts.font("sans")
     assert all(t.x + sans.width(t.text, t.size) <= page.width - 150 for t in lines)
+
+
+# ---------------------------------------------------------------- the answer key's step numbers
+
+# The offered sizes whose answer keys keep their scale with the lanes (16×8 on Letter goes from 2.2
+# to 2.0; boards whose height sets the scale lose more, a third at most on the ones measured).
+OFFERED_UNCHANGED = {("18x8", "a4"), ("18x8", "letter"), ("16x8", "a4"), ("12x6", "a4"), ("12x6", "letter")}
+
+
+def _tiles_as_bodies(items) -> list:
+    """``items`` with every tile drawn as its bare body: what is left of the tile art is its figure."""
+    from harupan.renderers.model import Use
+    from harupan.renderers.tileart import TILE_BODY
+
+    faces = {mahjong_tile(c, e) for c in ALL_CODES for e in (False, True)}
+    return [Use(TILE_BODY, u.dx, u.dy, u.s) if isinstance(u, Use) and u.items in faces else u for u in items]
+
+
+def _ink(a: Image.Image, b: Image.Image) -> Image.Image:
+    """Where two renders differ, as a mask (255 where they do)."""
+    return ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v else 0)
+
+
+@pytest.mark.parametrize("easy", [False, True], ids=["normal", "easy"])
+def test_step_badges_cover_no_tile_figure(easy):
+    """The answer key's step numbers must leave every tile's figure readable (a reviewer found the
+    old disc hiding 二萬's and 五萬's numerals): for every tile kind, a 2 × 2 board of it with a
+    number on each tile (one, two and three digits), drawn as the answer key draws it, at the
+    print scales of 18×8 on A4 and 12×6 and at the 150-dpi sample's. The figure is what the tile art adds to the bare tile body (in the easy
+    view: the colour bar, the band and its label too), grown by a pixel for anti-aliasing; the
+    numbers' pixels are what they add to the board. The two must not meet, on a tile's own face
+    nor on its neighbours'."""
+    from harupan.renderers.sheets import board_drawing_items, row_pitch
+
+    bad = []
+    for code in ALL_CODES:
+        cells = [[code, code], [code, code]]
+        numbered = board_drawing_items(cells, easy=easy, x0=30, y0=40, scale=1.0, labels=False,
+                                       numbers={(0, 0): 7, (1, 0): 72, (0, 1): 288, (1, 1): 72})
+        plain = board_drawing_items(cells, easy=easy, x0=30, y0=40, scale=1.0, labels=False, numbers={})
+        w, h = 30 + 2 * 60 + 30, 40 + 2 * row_pitch(True) + 10
+        for k in (0.9, 1.8, 2.8):
+            with_numbers = render_image(Drawing(w, h, tuple(numbered)), k)
+            tiles = render_image(Drawing(w, h, tuple(plain)), k)
+            bodies = render_image(Drawing(w, h, tuple(_tiles_as_bodies(plain))), k)
+            figure = _ink(tiles, bodies).filter(ImageFilter.MaxFilter(3))
+            badges = _ink(with_numbers, tiles)
+            assert badges.getbbox() is not None and figure.getbbox() is not None
+            both = ImageChops.multiply(figure, badges).getbbox()
+            if both is not None:
+                bad.append(f"{code} at {k}: {both}")
+                Image.merge("RGB", (figure, badges, ImageChops.multiply(figure, badges))).save(
+                    artifact(f"badge-over-{code}{'-easy' if easy else ''}-{k}.png"))
+    assert not bad, f"step numbers cover tile figures ({len(bad)}): {', '.join(bad[:8])}"
+
+
+def test_step_numbers_fit_their_badge_and_print_no_smaller_than_before():
+    """Read in senior centres: every step a board can have (up to 300, 30 × 20 tiles) fits inside
+    its badge's white (Pillow draws the stroke inside), however much its digits grow; and on the
+    offered boards (and a few others) each answer key prints its digits at least as large as the
+    old disc did (13.2, 10.8 and 8.64 tile units for one, two and three digits, at the scales the
+    keys had before the lanes: measured on the commit before them). The tiles keep their scale on
+    the offered sizes but 16×8 on Letter (2.2 → 2.0); boards whose height sets it lose up to a third."""
+    from harupan.renderers.fonts import font
+    from harupan.renderers.model import Text, Use
+    from harupan.renderers.tileart import BADGE_H, BADGE_INK, BADGE_STROKE, badge_width, step_badge
+
+    white_h = BADGE_H - 3 * BADGE_STROKE
+    for n in range(1, 301):
+        white_w = badge_width(n) - 3 * BADGE_STROKE
+        for grow in (1.0, 1.1, 1.5, 3.0):
+            text = step_badge(n, grow)[1]
+            assert font("sans").width(text.text, text.size) <= white_w - 2, (n, grow)
+            assert 0.72 * text.size <= white_h - 2, (n, grow)  # the figures' height, 0.714 em
+    before = {("18x8", "a4"): 1.8, ("18x8", "letter"): 2.0, ("16x8", "a4"): 2.0, ("16x8", "letter"): 2.2,
+              ("12x6", "a4"): 2.8, ("12x6", "letter"): 2.8, ("4x3", "a4"): 7.8, ("4x3", "letter"): 8.0,
+              ("12x12", "a4"): 1.8, ("12x12", "letter"): 1.6, ("20x12", "a4"): 1.4, ("20x12", "letter"): 1.2}
+    old_size = {1: 13.2, 2: 10.8, 3: 8.64}
+    for (size, paper), old_scale in before.items():
+        w, h = map(int, size.split("x"))
+        layout = {"cells": [["1m"] * w for _ in range(h)],
+                  "solution": [[[x, y], [x + 1, y]] for y in range(h) for x in range(0, w, 2)]}
+        page = shisen_page(layout, paper, answers=True)
+        scale = next(u.s for u in page.items if isinstance(u, Use) and u.items == mahjong_tile("1m"))
+        least = old_scale if (size, paper) in OFFERED_UNCHANGED else 0.66 * old_scale
+        assert scale >= least - 1e-9, (size, paper, scale)
+        printed = {}
+        for u in page.items:
+            if isinstance(u, Use):
+                for t in u.items:
+                    if isinstance(t, Text) and t.fill == BADGE_INK:
+                        printed[len(t.text)] = min(printed.get(len(t.text), 1e9), t.size * u.s)
+        assert set(printed) == ({1, 2, 3} if w * h > 200 else {1, 2} if w * h > 18 else {1}), size
+        for digits, px in printed.items():
+            assert px >= old_size[digits] * old_scale - 1e-9, (size, paper, digits, px, old_size[digits] * old_scale)

@@ -12,8 +12,9 @@ import datetime as _dt
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .model import Circle, Drawing, Line, Primitive, RoundRect, Text, Use, place
-from .tileart import TILE_H, TILE_W, ZODIAC_NAMES, ZODIAC_SIZE, mahjong_tile, zodiac_tile
+from .model import Drawing, Line, Primitive, RoundRect, Text, Use, place
+from .fonts import font
+from .tileart import BADGE_LANE, TILE_H, TILE_W, ZODIAC_NAMES, ZODIAC_SIZE, mahjong_tile, step_badge, zodiac_tile
 
 DPI = 300
 PAPERS = {"a4": (2480, 3508), "letter": (2550, 3300)}
@@ -129,39 +130,49 @@ def _page(paper: str, board_w: float, board_h: float, reserve_h: float) -> tuple
 
 
 def board_drawing_items(cells, *, easy: bool, x0: float, y0: float, scale: float, numbers=None,
-                        labels: bool = True) -> list:
+                        labels: bool = True, grow: float = 1.0) -> list:
     """A Shisen-sho board at (x0, y0): tiles, column letters on top, row numbers on the left.
 
-    ``numbers`` maps (x, y) to a removal step for the answer key."""
+    ``numbers`` maps (x, y) to a removal step for the answer key, whose rows stand apart by
+    :data:`~.tileart.BADGE_LANE` (row pitch :func:`row_pitch`): (x0, y0) is then the first row's
+    tiles, its lane above; ``grow`` enlarges the steps' digits (:func:`~.tileart.badge_text_size`)."""
     items: list = []
     h = len(cells)
     w = len(cells[0])
     tw, th = TILE_W * scale, TILE_H * scale
+    pitch = row_pitch(numbers is not None) * scale
     if labels:
+        lane = pitch - th
         for x in range(w):
-            items.append(Text(x0 + x * tw + tw / 2, y0 - 0.28 * th, column_label(x), 0.3 * th, MUTED))
+            items.append(Text(x0 + x * tw + tw / 2, y0 - lane - 0.28 * th, column_label(x), 0.3 * th, MUTED))
         for y in range(h):
-            items.append(Text(x0 - 0.3 * tw, y0 + y * th + th / 2, str(y + 1), 0.3 * th, MUTED))
+            items.append(Text(x0 - 0.3 * tw, y0 + y * pitch + th / 2, str(y + 1), 0.3 * th, MUTED))
     for y, row in enumerate(cells):
         for x, code in enumerate(row):
-            ox, oy = x0 + x * tw, y0 + y * th
+            ox, oy = x0 + x * tw, y0 + y * pitch
             if code is None:
                 items.append(RoundRect(ox + 2 * scale, oy + 2 * scale, tw - 4 * scale, th - 4 * scale, 6 * scale,
                                        stroke=RULE, width=1.5 * scale, fill=None))
                 continue
             items.append(Use(mahjong_tile(code, easy), ox, oy, scale))
             if numbers is not None and (x, y) in numbers:
-                items.append(Use(step_badge(numbers[(x, y)]), ox, oy, scale))
+                items.append(Use(step_badge(numbers[(x, y)], grow), ox, oy, scale))
     return items
 
 
-@lru_cache(maxsize=512)
-def step_badge(n: int) -> tuple:
-    """The answer key's removal step, a numbered disc in a tile's top right corner (tile units)."""
-    r = 0.2 * TILE_W
-    cx, cy = TILE_W - r - 1.5, r + 1.5
-    return (Circle(cx, cy, r, fill="#FFFFFF", stroke=ACCENT, width=2.2),
-            Text(cx, cy, str(n), r * (1.1 if n < 10 else 0.9 if n < 100 else 0.72), ACCENT))
+def row_pitch(answers: bool) -> float:
+    """Tile units from one row's top to the next: the answer key leaves a lane for the step numbers."""
+    return TILE_H + (BADGE_LANE if answers else 0.0)
+
+
+def answer_list_columns(steps, paper: str) -> int:
+    """Columns of the answer key's step list: eight when every entry fits the narrower side of the
+    paper, else six. Eight columns leave the rows' lanes room, so the board keeps the scale it had
+    before the lanes on A4 and Letter for 18×8 (1.8, 2.0) and 12×6 (2.8), and 16×8 on A4 (2.0);
+    16×8 on Letter goes from 2.2 to 2.0."""
+    widest = max((font("sans").width(f"{i}. {cell_name(*a)}–{cell_name(*b)}", 40)
+                  for i, (a, b) in enumerate(steps, 1)), default=0.0)
+    return 8 if widest + 40 <= (min(PAPERS[paper]) - 300) / 8 else 6
 
 
 def _header(frame: Frame, title: str, subtitle: str) -> list:
@@ -180,15 +191,23 @@ def shisen_page(layout: dict, paper: str = "a4", *, easy: bool = False, answers:
     cells = layout["cells"]
     w, h = len(cells[0]), len(cells)
     steps = layout.get("solution") or []
-    list_rows = (len(steps) + 5) // 6 if answers else 0
+    list_cols = answer_list_columns(steps, paper) if answers else 6
+    list_rows = (len(steps) + list_cols - 1) // list_cols if answers else 0
     reserve = 420 + (330 + 120 if not answers else 120 + list_rows * 62)
     # Tiles on a whole grid: scales in fifths make the pitch a multiple of 12 × 16 units and even
     # origins keep every tile on whole pixels at 150 and 300 dpi, so the PNG backend draws each
     # face once and copies it. (Tenths were tried: at 1.9 one face came out a pixel different.)
-    frame, scale = _page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, reserve)
-    bw, bh = w * TILE_W * scale, h * TILE_H * scale
+    # The answer key's row pitch (110 units, its lane included) keeps that.
+    pitch = row_pitch(answers)
+    lane = pitch - TILE_H
+    frame, scale = _page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve)
+    # Where the lanes cost the board scale, the steps' digits grow by as much (as far as they fit),
+    # so on paper they are no smaller than the board without lanes would have drawn them.
+    unlaned = _page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, reserve)[1]
+    grow = round(unlaned / scale, 2) if answers and 0 < scale < unlaned else 1.0
+    bw, bh = w * TILE_W * scale, (h * pitch - lane) * scale
     x0 = 2 * round(((frame.width - bw) / 2 + 0.3 * TILE_W * scale) / 2)
-    y0 = 2 * round((420 + 0.45 * TILE_H * scale) / 2)
+    y0 = 2 * round((420 + (0.45 * TILE_H + lane) * scale) / 2)
     date = layout.get("date")
     diff = (layout.get("difficulty") or {})
     level = DIFFICULTY_KO.get(diff.get("preset", ""), "")
@@ -202,7 +221,7 @@ def shisen_page(layout: dict, paper: str = "a4", *, easy: bool = False, answers:
         for i, (a, b) in enumerate(steps, 1):
             numbers[tuple(a)] = i
             numbers[tuple(b)] = i
-    items += board_drawing_items(cells, easy=easy, x0=x0, y0=y0, scale=scale, numbers=numbers)
+    items += board_drawing_items(cells, easy=easy, x0=x0, y0=y0, scale=scale, numbers=numbers, grow=grow)
     y = y0 + bh + 110
     if not answers:
         for line in SHISEN_RULES:
@@ -221,7 +240,7 @@ def shisen_page(layout: dict, paper: str = "a4", *, easy: bool = False, answers:
     else:
         items.append(Text(150, y, "지우는 순서 (같은 번호끼리 한 쌍)", 46, INK, align="start"))
         y += 80
-        col_w = (frame.width - 300) / 6
+        col_w = (frame.width - 300) / list_cols
         for i, (a, b) in enumerate(steps):
             col, row = divmod(i, list_rows)
             items.append(Text(150 + col * col_w, y + row * 62,

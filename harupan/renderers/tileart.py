@@ -10,6 +10,7 @@ the common colour-vision deficiencies; tests/test_tileart.py checks that with a 
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from .model import Circle, Line, Polygon, RoundRect, Text, place
@@ -152,11 +153,14 @@ def label_ko(code: str) -> str:
     return {"z": HONOURS_KO, "f": FLOWERS_KO, "g": SEASONS_KO}[suit][n - 1]
 
 
+TILE_BODY = (RoundRect(2.5, 3.5, 56, 76, 7, fill=EDGE),  # the tile's thickness, lower right
+             RoundRect(1, 1, 56, 75, 7, fill=IVORY, stroke=OUTLINE, width=1.2))
+
+
 @lru_cache(maxsize=256)
 def mahjong_tile(code: str, easy: bool = False) -> tuple:
     """A whole tile (body, edge, face; band and label in the easy view) in tile units."""
-    body = [RoundRect(2.5, 3.5, 56, 76, 7, fill=EDGE),  # the tile's thickness, lower right
-            RoundRect(1, 1, 56, 75, 7, fill=IVORY, stroke=OUTLINE, width=1.2)]
+    body = list(TILE_BODY)
     face = _face(code)
     if not easy:
         return tuple(body + place(face, FACE_X - 1, FACE_Y - 2.5))
@@ -165,6 +169,49 @@ def mahjong_tile(code: str, easy: bool = False) -> tuple:
     band = [RoundRect(4, 54, 50, 19, 4, fill=colour),
             Text(29, 63.5, label_ko(code), 14, text_colour_on(colour), "sans")]
     return tuple(body + [RoundRect(1, 1, 56, 5, 2.5, fill=colour)] + art + band)
+
+
+# ---------------------------------------------------------------- the answer key's step number
+
+# No spot of a tile is blank in every art (the easy view's colour bar runs along the whole top
+# edge, the normal view's figures reach within 8 units of every side), so the step number stands
+# on the tile's top edge, right-aligned like a tab, in a lane the answer key leaves above each
+# row (BADGE_LANE): it covers no figure of its own tile nor of the tile above, and the gap to that
+# tile (5.9 units) is far wider than to its own outline (1). Outer sizes include the stroke, which
+# the SVG and PDF centre on the outline (Pillow draws it inside). A lane of 30 keeps the row pitch
+# (110) on whole pixels at every scale in fifths, at 300 and at 150 dpi, as the tiles' pitch is.
+# The digits are larger than the old disc's, which sat on the face and hid numerals (13.2, 10.8
+# and 8.64 units for one, two and three digits; now 14.6, 13.2 and 12), and grow where the lanes
+# cost the board scale (badge_text_size). tests/test_render.py checks every code in both views.
+BADGE_H, BADGE_STROKE = 24.0, 2.2
+BADGE_LANE = 30.0
+BADGE_INK = "#B03A2E"
+DIGIT_W, DIGIT_H = 0.56, 0.72  # em: the bundled Noto Sans's tabular figures (0.555 wide, 0.714 high)
+
+
+def badge_width(n: int) -> float:
+    """The badge's outer width: 28 units, 34 for a three-digit step (boards over 200 tiles)."""
+    return 28.0 if n < 100 else 34.0
+
+
+def badge_text_size(n: int, grow: float = 1.0) -> float:
+    """Units for step ``n``'s digits: 14.6, 13.2 or 12 for one, two or three, times ``grow``
+    (how much scale the board lost to the lanes) up to the most the badge's white holds."""
+    base = 14.6 if n < 10 else 13.2 if n < 100 else 12.0
+    white_w, white_h = badge_width(n) - 3 * BADGE_STROKE - 2, BADGE_H - 3 * BADGE_STROKE - 2
+    most = min(white_w / (DIGIT_W * len(str(n))), white_h / DIGIT_H)
+    return max(base, math.floor(min(base * grow, most) * 100) / 100)
+
+
+@lru_cache(maxsize=1024)
+def step_badge(n: int, grow: float = 1.0) -> tuple:
+    """Step ``n`` on a tab above a tile's top right corner, in the tile's units (y < 0: the lane)."""
+    half = BADGE_STROKE / 2
+    right, bottom = 58.5, -0.6  # the tile's right edge (its thickness included); just above its top
+    x, y = right - badge_width(n) + half, bottom - BADGE_H + half
+    w, h = badge_width(n) - BADGE_STROKE, BADGE_H - BADGE_STROKE
+    return (RoundRect(x, y, w, h, h / 2, fill="#FFFFFF", stroke=BADGE_INK, width=BADGE_STROKE),
+            Text(x + w / 2, y + h / 2, str(n), badge_text_size(n, grow), BADGE_INK))
 
 
 # ---------------------------------------------------------------- zodiac
