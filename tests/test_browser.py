@@ -134,6 +134,26 @@ def test_the_time_played_on_a_level_is_kept_when_the_player_switches_level(site,
     assert page.text_content("#shisen-app .timer") != "0:00"
 
 
+def test_a_damaged_save_keeps_the_moves_that_hold(site, page):
+    """A save is the player's own storage: cut short, edited or written by an older page, it must
+    not stop the game from starting. Replay keeps the steps up to the first that is not a legal
+    move (or not the next shuffle) and drops the rest."""
+    open_day(page, day_url(site))
+    steps = solution(site)
+    key = "harupan:shisen:2026-11-29:normal"
+    for history, left, kept in (
+        ([{"pair": steps[0]}, {"pair": [[0, 0], [99, 99]]}, {"pair": steps[1]}], 142, 1),  # off the board
+        ([{"pair": steps[0]}, {"pair": steps[0]}], 142, 1),  # the same pair twice: gone already
+        ([{"shuffle": 3}], 144, 0),  # not the next shuffle in turn
+        ("not a list", 144, 0),
+    ):
+        page.evaluate("([k, h]) => localStorage.setItem(k, JSON.stringify({history: h}))", [key, history])
+        page.reload()
+        page.wait_for_selector("#shisen-app .sgrid .tile")
+        assert tiles_left(page) == left, history
+        assert page.evaluate("window.harupanShisen.history.length") == kept, history
+
+
 def test_keyboard_play(site, page):
     open_day(page, day_url(site))
     a, b = solution(site)[0]

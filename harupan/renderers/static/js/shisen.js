@@ -1230,18 +1230,31 @@ const HINT_BUDGET = 600;
 const shuffleSeed = (date, level, n) => `harupan:shuffle:${date}:${level}:${n}`;
 
 /** The board (and shuffles used) after a saved history. */
+/** The board (and shuffles used) after a saved history, and how many of its steps hold. A save
+ *  is the player's own storage and may be cut short or edited: replay stops at the first step that
+ *  is not a legal move (or the next shuffle in turn), so a bad save can only lose its tail. */
 function replayShisen(day, level, history) {
   let b = Board.fromRows(day.shisen[level].cells);
   let shuffles = 0;
-  for (const step of history) {
-    if (step.shuffle !== undefined) {
-      b = shuffle(b, shuffleSeed(day.date, level, step.shuffle)).board;
-      shuffles = step.shuffle + 1;
-    } else {
+  let kept = 0;
+  const isPoint = (p) => Array.isArray(p) && p.length === 2 && p.every(Number.isInteger);
+  for (const step of Array.isArray(history) ? history : []) {
+    if (step && step.shuffle === shuffles) {
+      try {
+        b = shuffle(b, shuffleSeed(day.date, level, step.shuffle)).board;
+      } catch {
+        break;
+      }
+      shuffles += 1;
+    } else if (step && Array.isArray(step.pair) && step.pair.length === 2 && step.pair.every(isPoint)
+               && checkMove(b, ...step.pair)) {
       b = b.with([[...step.pair[0], null], [...step.pair[1], null]]);
+    } else {
+      break;
     }
+    kept += 1;
   }
-  return [b, shuffles];
+  return [b, shuffles, kept];
 }
 
 // Board units: a tile is 60 x 80 (as drawn); the ring round the board, where paths may run, is
@@ -1328,7 +1341,7 @@ class ShisenApp {
     this.level = level;
     for (const [lv, t] of Object.entries(this.tabs)) t.setAttribute("aria-selected", lv === level ? "true" : "false");
     const saved = store.get(this.key()) || {};
-    this.history = saved.history || [];
+    this.history = Array.isArray(saved.history) ? saved.history : [];
     this.elapsed = saved.elapsed || 0;
     this.hints = saved.hints || 0;
     this.done = saved.done === true;
@@ -1362,7 +1375,11 @@ class ShisenApp {
     if (this.labels.leads) set("day-lead", this.labels.leads[this.level]);
   }
 
-  replay() { [this.board, this.shuffles] = replayShisen(this.day, this.level, this.history); }
+  replay() {
+    let kept;
+    [this.board, this.shuffles, kept] = replayShisen(this.day, this.level, this.history);
+    if (kept < this.history.length) this.history = this.history.slice(0, kept);  // a bad save keeps what holds
+  }
 
   save() {
     store.set(this.key(), { history: this.history, elapsed: this.currentElapsed(), hints: this.hints, shuffles: this.shufflesUsed,
