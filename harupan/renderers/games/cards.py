@@ -34,6 +34,11 @@ def meld_legend(kinds: tuple[str, ...] = tuple(MELD_KO)) -> str:
     return ", ".join(f"{MELD_KO[k]}({MELD_SHAPE[k]}) {MELD_POINTS[k]}점" for k in kinds)
 
 
+def legend_line() -> str:
+    """The day section's one line of every meld (the page shows it, the font subset holds it)."""
+    return "묶음과 점수: " + meld_legend() + "."
+
+
 CARDS_RULES = (
     "손에 든 21장을 모두 묶음으로 나누어, 점수가 가장 높게 되도록 맞춥니다.",
     meld_legend(("general", "pair", "triple")) + ",",
@@ -185,7 +190,7 @@ class CardsView:
         return {"cards_svg": Markup(render_svg(hand_drawing(part["hand"]), title=f"{bundle['date']} 사색패 손패",
                                                id_prefix="c-", sheet=site_art())),
                 "cards_facts": figures_text(part), "cards_facts_note": figures_note(part),
-                "cards_legend": "묶음과 점수: " + meld_legend() + "."}
+                "cards_legend": legend_line()}
 
     def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
         """The hand and the best score; the answer stays in puzzle.json, not in the page's data."""
@@ -204,4 +209,4 @@ class CardsView:
         part = {"score": 0, "figures": {"arrangements": 0, "near_best": 0, "nodes": 0}}
         # every Korean string this module holds, the print sheet's rules included (test_site checks it)
         return (figures_text(part) + figures_note(part) + "0123456789," + TITLE + "사색패 손패" + "".join(CARDS_RULES)
-                + "묶음과 점수: " + meld_legend() + ".")
+                + legend_line())

@@ -28,44 +28,15 @@ export class Board {
 
 // ------------------------------------------------------------------ geometry
 
-// Per-cell fills (a Uint8Array a flood), for the shuffle's layout building; the solver's
-// bitboards are the Bits class below.
+// Cells as indices into Uint8Arrays, for the shuffle's domino tiling; every reach, the shuffle's
+// included, is the bitboards' (the Bits class below), whose bit numbering is the same.
 export class Geometry {
   constructor(w, h) {
     this.w = w; this.h = h; this.S = w + 3; this.rows = h + 2; this.N = this.S * this.rows;
-    this.padded = new Uint8Array(this.N);
-    for (let py = 0; py < this.rows; py++) for (let px = 0; px < w + 2; px++) this.padded[py * this.S + px] = 1;
   }
   bit(x, y) { return (y + 1) * this.S + (x + 1); }
   point(i) { return [(i % this.S) - 1, Math.floor(i / this.S) - 1]; }
-  fill(seeds, empty, step) { // every cell reached from a seed by repeated step through empty cells
-    const mark = new Uint8Array(this.N);
-    for (const s of seeds) {
-      mark[s] = 1;
-      for (let j = s + step; j >= 0 && j < this.N && empty[j]; j += step) mark[j] = 1;
-    }
-    return mark;
-  }
-  both(seeds, empty, step) {
-    const a = this.fill(seeds, empty, step), b = this.fill(seeds, empty, -step);
-    for (let i = 0; i < this.N; i++) a[i] |= b[i];
-    return a;
-  }
   static list(mark) { const out = []; for (let i = 0; i < mark.length; i++) if (mark[i]) out.push(i); return out; }
-  stages(source, empty) {
-    const S = this.S, L = Geometry.list;
-    const h0 = this.both([source], empty, 1), v0 = this.both([source], empty, S);
-    const v1 = this.both(L(h0), empty, S), h1 = this.both(L(v0), empty, 1);
-    const h2 = this.both(L(v1), empty, 1), v2 = this.both(L(h1), empty, S);
-    return [h2, v2];
-  }
-  /** Empty cells reachable from `source` with at most two bends. */
-  reachCells(source, empty) {
-    const [h2, v2] = this.stages(source, empty);
-    const out = new Uint8Array(this.N);
-    for (let i = 0; i < this.N; i++) out[i] = (h2[i] || v2[i]) && i !== source ? 1 : 0;
-    return out;
-  }
 }
 
 // ------------------------------------------------------------------ one pair, with corners
@@ -276,6 +247,12 @@ class Bits {
     if (!(around & empty)) return around & tiles; // walled in: only its neighbours
     const [h2, v2] = this.stages(source, empty);
     return ((h2 << 1n) | (h2 >> 1n) | (v2 << s) | (v2 >> s)) & tiles & ~source;
+  }
+
+  /** Empty cells reachable from `source` with at most two bends (for building layouts: reach_cells). */
+  reachCells(source, empty) {
+    const [h2, v2] = this.stages(source, empty);
+    return (h2 | v2) & ~source;
   }
 
   /** Like reach, but a target may stand inside the empty region (already treated as gone). */
@@ -1037,7 +1014,7 @@ export function solve(board, budget = 3000, work = null) {
            work: search.work };
 }
 
-/** A removal order known to clear `board`, if `proof` is one: `proof` is a clearing order made for
+/** The pairs of `proof` still standing, in order, if they clear `board`: `proof` is a clearing order made for
  *  an earlier board ({pairs, codes}: each pair's cells and what stood there), and the player has
  *  since removed whole pairs of it and nothing else. The pairs still standing then clear the board
  *  in the same order: each one's path needed only cells emptied before it, and emptying more cells
@@ -1073,18 +1050,20 @@ export function hint(board, proof = null, budget = 3000) {
   if (!pairs.length) return null;
   const counts = new Map();
   for (const [, , c] of board.tiles()) counts.set(c, (counts.get(c) || 0) + 1);
-  let order = proofStillHolds(board, proof) ? proof : null;
-  if (!order) {
+  let order = proof;
+  let left = proofStillHolds(board, proof);  // the order's pairs still standing, first one legal now
+  if (!left) {
     const whole = solve(board, budget);
     if (whole.status === UNSOLVABLE) return { lost: true };
     if (whole.status !== SOLVED) return { undecided: true };
     order = makeProof(board, whole.solution);
+    left = whole.solution;
   }
   // the last two of a kind are always safe on a solvable board (they must pair with each other)
   for (const [p, q] of pairs) {
     if (counts.get(board.cells[p[1]][p[0]]) === 2) return { pair: [p, q], path: findPath(board, p, q), proof: order };
   }
-  const [p, q] = order.pairs.find(([a, b]) => board.get(...a) !== null && board.get(...b) !== null);
+  const [p, q] = left[0];
   const [a, b] = rowMajor(p, q) <= 0 ? [p, q] : [q, p];
   return { pair: [a, b], path: findPath(board, a, b), proof: order };
 }
@@ -1140,7 +1119,8 @@ function placePairs(g, cells, kinds, rng, cross = 1.0) {
   const tiling = dominoTiling(g, cells, rng);
   if (tiling === null) return null;
   const free = tiling.slice();
-  const filled = new Uint8Array(g.N);
+  const bits = bitsFor(g.w, g.h), m = bits.mask;
+  let filled = 0n;
   const placed = [];
   const threshold = Math.floor(cross * 1024);
   while (free.length) {
@@ -1153,19 +1133,18 @@ function placePairs(g, cells, kinds, rng, cross = 1.0) {
         const d2 = free[j];
         const f = rng.below(2);
         const p = [d1[0], d2[f]], q = [d1[1], d2[1 - f]];
-        const empty = new Uint8Array(g.N);
-        for (let i = 0; i < g.N; i++) empty[i] = g.padded[i] && !filled[i] ? 1 : 0;
-        if (!g.reachCells(p[0], empty)[p[1]]) continue;
-        empty[p[0]] = 0; empty[p[1]] = 0;
-        if (!g.reachCells(q[0], empty)[q[1]]) continue;
+        const empty = bits.padded & ~filled;
+        if (!(bits.reachCells(m[p[0]], empty) & m[p[1]])) continue;
+        const m1 = m[p[0]] | m[p[1]];
+        if (!(bits.reachCells(m[q[0]], empty & ~m1) & m[q[1]])) continue;
         free.splice(j, 1);
         placed.push(p, q);
-        for (const x of [...p, ...q]) filled[x] = 1;
+        filled |= m1 | m[q[0]] | m[q[1]];
         crossed = true;
         break;
       }
     }
-    if (!crossed) { placed.push(d1); filled[d1[0]] = 1; filled[d1[1]] = 1; }
+    if (!crossed) { placed.push(d1); filled |= m[d1[0]] | m[d1[1]]; }
   }
   const codes = new Map();
   placed.forEach(([a, b], k) => { codes.set(a, kinds[k]); codes.set(b, kinds[k]); });
@@ -1229,7 +1208,6 @@ const HINT_BUDGET = 600;
 /** The seed of a day's n-th shuffle (0-based) at a level: the same in every browser. */
 const shuffleSeed = (date, level, n) => `harupan:shuffle:${date}:${level}:${n}`;
 
-/** The board (and shuffles used) after a saved history. */
 /** The board (and shuffles used) after a saved history, and how many of its steps hold. A save
  *  is the player's own storage and may be cut short or edited: replay stops at the first step that
  *  is not a legal move (or the next shuffle in turn), so a bad save can only lose its tail. */
