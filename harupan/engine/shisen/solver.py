@@ -70,6 +70,12 @@ next row; the sweep's list needs none (it stops each run at its row's last index
 ``Geometry.point`` turn points into bits and back; :meth:`_Search.joinable_now` turns indices into
 bits.
 
+Canonical orders: nothing here walks a Python set, whose order is an accident of hashing. The
+sweep's pairs are sorted, propagation looks at groups in the position's order, a lookup for known
+failures walks its groups in the order it built them, and the memo of cores is a dict kept in the
+order they were learned. The answer and the work counted (so ``undecided``, too) then follow from
+the board alone, which is what lets a compiled twin of this search give the same answers.
+
 Each step of the relaxation is a :class:`Step` record: which tile went, with which partner(s), and
 which cells of tiles gone before it its path crossed. ``harupan shisen solve --explain`` prints
 the search as it goes (:func:`solve`'s ``trace``).
@@ -405,7 +411,7 @@ class _Search:
         self.budget = budget  # the overall cap, across restarts
         self.limit = budget  # this run's cap
         self.nodes = 0
-        self.failed: set[frozenset[int]] = set()  # cores proved to fail (see learn())
+        self.failed: dict[frozenset[int], None] = {}  # cores proved to fail (see learn()), in the order learned
         self.cores: dict[int, list[frozenset[int]]] = {}  # a group -> the failed cores filed under it
         self.seen: dict[int, int] = {}  # a group -> how many cores hold it
         self.kind_of: dict[int, int] = {}  # tile -> the mask of its kind at the root
@@ -442,7 +448,7 @@ class _Search:
         :meth:`known_failure`); it becomes the reason the position at hand failed."""
         self.core = core
         if core not in self.failed:
-            self.failed.add(core)
+            self.failed[core] = None
             self.file(core)
 
     def file(self, core: frozenset[int]) -> None:
@@ -463,6 +469,7 @@ class _Search:
         its other tiles only stand in the way: a removal order for it, cut down to the core's
         tiles, would clear the core. So it fails too."""
         have = set(groups)
+        order = list(groups)  # have's groups in the order they were added: looked through in that order
         by_kind: dict[int, list[int]] = {}
         for grp in groups:
             by_kind.setdefault(self.kind_of.get(grp & -grp, grp), []).append(grp)
@@ -471,9 +478,12 @@ class _Search:
                 unions = [0]
                 for part in parts:
                     unions += [u | part for u in unions]
-                have.update(u for u in unions if u)
+                for u in unions:
+                    if u and u not in have:
+                        have.add(u)
+                        order.append(u)
         cores = self.cores
-        for grp in have:
+        for grp in order:
             for core in cores.get(grp, ()):
                 if core <= have:
                     self.core = core
@@ -527,8 +537,8 @@ class _Search:
             # Only pairs with a path through the freed cells can have become joinable.
             empty = g.padded & ~tiles
             seen = g.reach(grp, empty, tiles)  # one flood from all freed cells (fills are unions)
-            for other in live:
-                if other not in queued and (other & seen).bit_count() >= 2:
+            for other in groups:  # the position's order, not the set's (see "Canonical orders")
+                if other in live and other not in queued and (other & seen).bit_count() >= 2:
                     todo.append(other)
                     queued.add(other)
         return [grp for grp in groups if grp in live], tiles, removed
@@ -549,7 +559,7 @@ class _Search:
                 cells[py - 1][px - 1] = gid
         partners: dict[int, int] = {}
         w2 = w + 2
-        for a, b in visible_index_pairs(w, g.height, cells):
+        for a, b in sorted(visible_index_pairs(w, g.height, cells)):  # a set: sorted, for one defined order
             # index (stride W+2) -> bit (stride W+3): same padded row and column
             a = 1 << (a // w2 * stride + a % w2)
             b = 1 << (b // w2 * stride + b % w2)
@@ -830,13 +840,14 @@ def _play_games(search: _Search, groups: list[int], tiles: int, run: int, trace:
     return None
 
 
-def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: set[frozenset[int]] | None = None,
+def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: dict[frozenset[int], None] | None = None,
           *, trace: Trace | None = None, work: float | None = None) -> SolveResult:
     """A full removal order, a proof of unsolvability, or ``undecided`` past ``budget`` nodes.
 
-    ``memo`` is the set of cores known to fail (sets of groups, see above); pass the same set to the solves of boards
-    that share cells and tiles (a board and the boards after its first moves, say) and each
-    failure proved once is a fact for all of them. It grows in place.
+    ``memo`` holds the cores known to fail (sets of groups, see above; a dict used as a set that keeps
+    the order they were learned in); pass the same one to the solves of boards that share cells and
+    tiles (a board and the boards after its first moves, say) and each failure proved once is a
+    fact for all of them. It grows in place.
 
     ``trace``, when given, receives the search's reasoning a line at a time, cells written
     ``code@x,y`` (``harupan shisen solve --explain``); the answer is the same either way.

@@ -38,7 +38,7 @@ def openings(board: Board, solution: tuple[Pair, ...], budget: int = DEFAULT_BUD
     at the first move it leaves undecided (a caller that drops such a board needs no more; the
     counts are then partial, ``undecided`` at least 1)."""
     safe = {frozenset(p) for p in solution}
-    memo: set[frozenset[int]] = set()
+    memo: dict[frozenset[int], None] = {}  # ordered: the solves read it in a defined order
     fatal = 0
     pairs = legal_pairs(board)
     left = list(pairs)
