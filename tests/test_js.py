@@ -58,13 +58,15 @@ def write_cases(path: Path) -> list:
         b = Board(len(c["cells"][0]), len(c["cells"]), tuple(tuple(r) for r in c["cells"]))
         r = solve(b)
         assert r.status == c["python"], f"{POSITIONS.name}: {c['name']} is {r.status} now, the file says {c['python']}"
-        hard.append({"name": c["name"], "cells": c["cells"], "solved": r.status, "nodes": r.nodes})
+        hard.append({"name": c["name"], "cells": c["cells"], "solved": r.status, "nodes": r.nodes, "work": r.work,
+                     "solution": [[list(a), list(b)] for a, b in r.solution or ()]})
     # a sparse 40x30 board: past 1,000 bits, where the JS reads a tile's bit position another way
     cells = [CODES[k % len(CODES)] for k in range(12) for _ in range(4)] + [None] * (40 * 30 - 48)
     rng.shuffle(cells)
     big = Board(40, 30, tuple(tuple(cells[y * 40:(y + 1) * 40]) for y in range(30)))
     r = solve(big)
-    hard.append({"name": "sparse 40x30", "cells": [list(row) for row in big.cells], "solved": r.status, "nodes": r.nodes})
+    hard.append({"name": "sparse 40x30", "cells": [list(row) for row in big.cells], "solved": r.status, "nodes": r.nodes,
+                 "work": r.work, "solution": [[list(a), list(b)] for a, b in r.solution or ()]})
     zodiac = []
     for d in ("2026-11-29", "2027-01-01", "2028-02-29"):
         game = par(d, "quick")

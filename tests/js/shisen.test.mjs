@@ -58,6 +58,9 @@ test("solver verdicts on hard 18x8 positions match the Python engine", { skip },
     assert.equal(r.status, c.solved, c.name);
     // a port step for step searches in the same order: a weaker part would show here first
     assert.equal(r.nodes, c.nodes, `${c.name}: nodes`);
+    // the same orders throughout (the engine's "Canonical orders"): the same work, the same removal order
+    assert.equal(r.work, c.work, `${c.name}: work`);
+    assert.deepEqual(r.solution ?? [], c.solution, `${c.name}: removal order`);
     if (r.status === SOLVED) assert.ok(replays(b, r.solution), c.name);
   }
 });

@@ -464,6 +464,17 @@ function gkey(grp) {
   return n <= 4 && all[all.length - 1] < 2048 ? k : all.join(",");
 }
 
+/** The group a key names, as a mask (the inverse of gkey). */
+function keyMask(k) {
+  let mask = 0n;
+  if (typeof k === "number") {
+    for (; k > 0; k = Math.floor(k / 2048)) mask |= 1n << BigInt(k % 2048);
+  } else {
+    for (const i of k.split(",")) mask |= 1n << BigInt(i);
+  }
+  return mask;
+}
+
 const byKey = (a, b) => (typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === "number" ? -1 : 1);
 
 /** A core: a set of groups (by key) that fails, and every position at least as tight with it. */
@@ -711,7 +722,7 @@ class Search {
     let best = core.keys[0];
     for (const k of core.keys) {
       const d = seen.get(k) - seen.get(best);
-      if (d < 0 || (d === 0 && byKey(k, best) < 0)) best = k;
+      if (d < 0 || (d === 0 && keyMask(k) < keyMask(best))) best = k; // ties: the smaller group, as in Python
     }
     if (this.cores.has(best)) this.cores.get(best).push(core); else this.cores.set(best, [core]);
   }
@@ -808,7 +819,8 @@ class Search {
       }
     });
     const partners = new Map();
-    for (const [i, j] of visibleIndexPairs(w, g.height, cells)) {
+    const pairs = visibleIndexPairs(w, g.height, cells).sort((p, q) => p[0] - q[0] || p[1] - q[1]); // Python's order
+    for (const [i, j] of pairs) {
       // index (stride w + 2) -> bit (stride w + 3): same padded row and column
       const a = Math.floor(i / w2) * s + (i % w2), b = Math.floor(j / w2) * s + (j % w2);
       partners.set(a, (partners.get(a) ?? 0n) | g.mask[b]);
