@@ -83,14 +83,25 @@ the search as it goes (:func:`solve`'s ``trace``).
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 from ..rng import Rng
 from ..status import SolveStatus
 from .board import Board, Pair
 from .paths import Geometry, geometry, visible_index_pairs
+
+_compiled: ModuleType | None
+try:  # the compiled twin of this search (_csolver.c), built when a C compiler was there at install
+    from . import _csolver as _compiled
+except ImportError:  # no compiler at install time: the pure-Python search below, same answers
+    _compiled = None
+# HARUPAN_PURE_PYTHON=1 forces the pure-Python search (tests and bench/shisen.py compare the two).
+# Read once, at import: the engine's only look at its environment, and it changes no answer.
+PURE_PYTHON = os.environ.get("HARUPAN_PURE_PYTHON", "") == "1"
 
 SOLVED, UNSOLVABLE, UNDECIDED = SolveStatus.SOLVED, SolveStatus.UNSOLVABLE, SolveStatus.UNDECIDED
 DEFAULT_BUDGET = 3_000
@@ -862,6 +873,8 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: dict[frozenset[int],
     if memo is not None:
         search.failed = memo
     groups = [kinds[k] for k in sorted(kinds, key=lambda k: kinds[k] & -kinds[k])]
+    if trace is None and not PURE_PYTHON and compiled_fits(g, groups, budget):
+        return _solve_compiled(g, groups, budget, memo, work)
     if trace is not None:
         search.trace = trace
         search.code_of = {t: code for code, mask in kinds.items() for t in _low_bits(mask)}
@@ -909,3 +922,32 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: dict[frozenset[int],
     if trace is not None:
         trace(f"solved after {search.nodes} nodes: {len(order)} pairs in removal order")
     return SolveResult(SOLVED, order, search.nodes, search.work)
+
+
+COMPILED_MAX_KIND = 60  # tiles of one kind the compiled twin's pair buffers hold
+
+
+def compiled_fits(g: Geometry, groups: list[int], budget: int) -> bool:
+    """Whether the compiled twin can take this board: it is built, and the padded bitboard fits
+    its fixed-size masks (a shift by the stride stays within one word)."""
+    return (_compiled is not None and g.stride < 64 and g.nbits <= _compiled.MAX_BITS
+            and 0 <= budget < 1 << 62 and all(grp.bit_count() <= COMPILED_MAX_KIND for grp in groups))
+
+
+def _solve_compiled(g: Geometry, groups: list[int], budget: int, memo: dict[frozenset[int], None] | None,
+                    work: float | None) -> SolveResult:
+    """:func:`solve` by the compiled twin: the same search, so the same answer, nodes and work, and
+    the memo left holding the same cores in the same order."""
+    assert _compiled is not None
+    size = _compiled.MASK_BYTES
+    limit = float((budget + WORK_SLACK) * WORK_PER_NODE if work is None else work)
+    given = [b"".join(grp.to_bytes(size, "little") for grp in core) for core in memo] if memo else []
+    status, pairs, nodes, spent, learned = _compiled.solve(
+        g.width, g.height, b"".join(grp.to_bytes(size, "little") for grp in groups), budget, limit, given)
+    if memo is not None:
+        for raw in learned:
+            memo[frozenset(int.from_bytes(raw[i:i + size], "little") for i in range(0, len(raw), size))] = None
+    if status == 0:
+        order = tuple((g.point(a), g.point(b)) for a, b in pairs)
+        return SolveResult(SOLVED, order, nodes, spent)
+    return SolveResult(UNSOLVABLE if status == 1 else UNDECIDED, None, nodes, spent)

@@ -1,0 +1,1476 @@
+/* A compiled twin of solver.py's solve(): the same search, step for step.
+ *
+ * Every decision, iteration order, tie-break and work charge of harupan/engine/shisen/solver.py
+ * (and the Geometry fills of paths.py it calls) is mirrored here, so for any board that fits the
+ * mask size the answer is identical: status, removal order, nodes and work (a double summed in the
+ * same order with the same units). solver.py is the reference; this file only makes a node cheap
+ * (fixed-size words instead of Python big ints). The Python wrapper (solver.solve) converts the
+ * board to bitboards and back and falls back to Python when the board does not fit.
+ *
+ * Masks: the padded bitboard (stride W+3, H+2 rows) in NW 64-bit words, bit 0 lowest.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NW 4
+#define MAXBITS (NW * 64)
+
+typedef struct { uint64_t w[NW]; } M;
+
+/* ------------------------------------------------------------------ masks */
+
+static inline M m_zero(void) { M r; memset(&r, 0, sizeof r); return r; }
+static inline M m_and(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] & b.w[i]; return r; }
+static inline M m_or(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] | b.w[i]; return r; }
+static inline M m_xor(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] ^ b.w[i]; return r; }
+static inline M m_andnot(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] & ~b.w[i]; return r; }
+static inline int m_any(M a) { uint64_t x = 0; for (int i = 0; i < NW; i++) x |= a.w[i]; return x != 0; }
+static inline int m_eq(M a, M b) { uint64_t x = 0; for (int i = 0; i < NW; i++) x |= a.w[i] ^ b.w[i]; return x == 0; }
+static inline int m_meets(M a, M b) { uint64_t x = 0; for (int i = 0; i < NW; i++) x |= a.w[i] & b.w[i]; return x != 0; }
+static inline int m_count(M a) { int c = 0; for (int i = 0; i < NW; i++) c += __builtin_popcountll(a.w[i]); return c; }
+static inline int m_has(M a, int b) { return (int)((a.w[b >> 6] >> (b & 63)) & 1); }
+static inline void m_set(M *a, int b) { a->w[b >> 6] |= (uint64_t)1 << (b & 63); }
+static inline void m_clr(M *a, int b) { a->w[b >> 6] &= ~((uint64_t)1 << (b & 63)); }
+static inline M m_bit(int b) { M r = m_zero(); m_set(&r, b); return r; }
+/* lowest set bit's index, -1 for none */
+static inline int m_low(M a) {
+    for (int i = 0; i < NW; i++) if (a.w[i]) return i * 64 + __builtin_ctzll(a.w[i]);
+    return -1;
+}
+/* compare as integers: -1, 0, 1 */
+static inline int m_cmp(M a, M b) {
+    for (int i = NW - 1; i >= 0; i--) if (a.w[i] != b.w[i]) return a.w[i] < b.w[i] ? -1 : 1;
+    return 0;
+}
+/* shifts by 0 < k < 64 */
+static inline M m_shl(M a, int k) {
+    M r;
+    r.w[0] = a.w[0] << k;
+    for (int i = 1; i < NW; i++) r.w[i] = (a.w[i] << k) | (a.w[i - 1] >> (64 - k));
+    return r;
+}
+static inline M m_shl_any(M a, int k) { return k ? m_shl(a, k) : a; }
+static inline M m_shr(M a, int k) {
+    M r;
+    for (int i = 0; i < NW - 1; i++) r.w[i] = (a.w[i] >> k) | (a.w[i + 1] << (64 - k));
+    r.w[NW - 1] = a.w[NW - 1] >> k;
+    return r;
+}
+static inline M m_add(M a, M b) {
+    M r;
+    unsigned carry = 0;
+    for (int i = 0; i < NW; i++) {
+        uint64_t s = a.w[i] + b.w[i];
+        unsigned c1 = s < a.w[i];
+        uint64_t t = s + carry;
+        unsigned c2 = t < s;
+        r.w[i] = t;
+        carry = c1 | c2;
+    }
+    return r;
+}
+/* bits lo .. lo+len-1 */
+static M m_run(int lo, int len) {
+    M r = m_zero();
+    for (int b = lo; b < lo + len; b++) if (b >= 0 && b < MAXBITS) m_set(&r, b);
+    return r;
+}
+/* Python's hash() of a non-negative int: the value mod 2**61 - 1 */
+static uint64_t m_hash61(M a) {
+    const uint64_t P = ((uint64_t)1 << 61) - 1;
+    unsigned __int128 r = 0;
+    for (int i = NW - 1; i >= 0; i--) {
+        r = ((r << 64) | a.w[i]) % P;
+    }
+    return (uint64_t)r;
+}
+static inline uint64_t m_mix(M a) {
+    uint64_t h = 0x243F6A8885A308D3ULL;
+    for (int i = 0; i < NW; i++) { h ^= a.w[i]; h *= 0x9E3779B97F4A7C15ULL; h ^= h >> 29; }
+    return h;
+}
+
+/* ------------------------------------------------------------------ geometry (paths.py) */
+
+typedef struct {
+    int width, height, s, rows, nbits;
+    M padded, top, bottom, left, right, inner_rows, inner_cols;
+    M *column;  /* column[y1 * rows + y2] */
+} Geo;
+
+static int geo_init(Geo *g, int width, int height) {
+    g->width = width; g->height = height; g->s = width + 3; g->rows = height + 2;
+    g->nbits = g->s * g->rows;
+    int s = g->s;
+    g->padded = m_zero();
+    for (int py = 0; py < g->rows; py++) for (int px = 0; px < width + 2; px++) m_set(&g->padded, py * s + px);
+    g->top = m_run(0, width + 2);
+    g->bottom = m_run((g->rows - 1) * s, width + 2);
+    g->left = m_zero();
+    for (int py = 0; py < g->rows; py++) m_set(&g->left, py * s);
+    g->right = m_zero();
+    for (int py = 0; py < g->rows; py++) m_set(&g->right, py * s + width + 1);
+    g->inner_rows = m_andnot(m_andnot(g->padded, g->top), g->bottom);
+    g->inner_cols = m_andnot(m_andnot(g->padded, g->left), g->right);
+    g->column = (M *)calloc((size_t)g->rows * g->rows, sizeof(M));
+    if (!g->column) return -1;
+    for (int y1 = 0; y1 < g->rows; y1++)
+        for (int y2 = 0; y2 < g->rows; y2++) {
+            M c = m_zero();
+            for (int y = y1; y <= y2; y++) m_set(&c, y * s);
+            g->column[y1 * g->rows + y2] = c;
+        }
+    return 0;
+}
+
+/* row fill toward lower bits, stepping */
+static inline M fill_row_down(M g, M across) {
+    for (;;) { M n = m_or(g, m_and(across, m_shr(g, 1))); if (m_eq(n, g)) return g; g = n; }
+}
+static inline M fill_col(M v, M along, int s) {
+    for (;;) { M n = m_or(v, m_and(along, m_or(m_shl(v, s), m_shr(v, s)))); if (m_eq(n, v)) return v; v = n; }
+}
+/* a row fill both ways: stepping down, one addition up */
+static inline M fill_row(M seed, M empty, M across) {
+    M g = fill_row_down(seed, across);
+    M m = m_or(empty, seed);
+    return m_or(m_and(m_xor(m_add(m, seed), m), m), g);
+}
+
+static void stages(const Geo *G, M source, M empty, M *h2o, M *v2o) {
+    int s = G->s;
+    M across = m_and(empty, G->inner_rows), along = m_and(empty, G->inner_cols);
+    M h0 = fill_row(source, empty, across);
+    if (m_meets(source, G->top)) h0 = m_or(h0, G->top);
+    if (m_meets(source, G->bottom)) h0 = m_or(h0, G->bottom);
+    M v0 = fill_col(source, along, s);
+    if (m_meets(source, G->left)) v0 = m_or(v0, G->left);
+    if (m_meets(source, G->right)) v0 = m_or(v0, G->right);
+    M v1 = fill_col(h0, along, s);
+    if (m_meets(h0, G->left)) v1 = m_or(v1, G->left);
+    if (m_meets(h0, G->right)) v1 = m_or(v1, G->right);
+    M h1 = fill_row(v0, empty, across);
+    if (m_meets(v0, G->top)) h1 = m_or(h1, G->top);
+    if (m_meets(v0, G->bottom)) h1 = m_or(h1, G->bottom);
+    M h2 = fill_row(v1, empty, across);
+    if (m_meets(v1, G->top)) h2 = m_or(h2, G->top);
+    if (m_meets(v1, G->bottom)) h2 = m_or(h2, G->bottom);
+    M v2 = fill_col(h1, along, s);
+    if (m_meets(h1, G->left)) v2 = m_or(v2, G->left);
+    if (m_meets(h1, G->right)) v2 = m_or(v2, G->right);
+    *h2o = h2; *v2o = v2;
+}
+
+static inline M around_of(M src, int s) {
+    return m_or(m_or(m_shl(src, 1), m_shr(src, 1)), m_or(m_shl(src, s), m_shr(src, s)));
+}
+
+static M g_reach(const Geo *G, M source, M empty, M tiles) {
+    int s = G->s;
+    M around = around_of(source, s);
+    if (!m_meets(around, empty)) return m_and(around, tiles);
+    M h2, v2;
+    stages(G, source, empty, &h2, &v2);
+    M near = m_or(m_or(m_shl(h2, 1), m_shr(h2, 1)), m_or(m_shl(v2, s), m_shr(v2, s)));
+    return m_andnot(m_and(near, tiles), source);
+}
+
+static M g_reach_any(const Geo *G, M source, M empty, M targets) {
+    int s = G->s;
+    M around = around_of(source, s);
+    if (!m_meets(around, empty)) return m_and(around, targets);
+    M h2, v2;
+    stages(G, source, empty, &h2, &v2);
+    M near = m_or(m_or(h2, v2), m_or(m_or(m_shl(h2, 1), m_shr(h2, 1)), m_or(m_shl(v2, s), m_shr(v2, s))));
+    return m_andnot(m_and(near, targets), source);
+}
+
+static M g_joins(const Geo *G, M source, M targets, M empty) {
+    int s = G->s;
+    M around = around_of(source, s);
+    M out = m_and(around, targets);
+    if (!m_meets(around, empty)) return out;
+    M across = m_and(empty, G->inner_rows), along = m_and(empty, G->inner_cols);
+    M h0 = fill_row(source, empty, across);
+    M v0 = fill_col(source, along, s);
+    M v1 = fill_col(h0, along, s);
+    if (m_meets(h0, G->left)) v1 = m_or(v1, G->left);
+    if (m_meets(h0, G->right)) v1 = m_or(v1, G->right);
+    M h1 = fill_row(v0, empty, across);
+    if (m_meets(v0, G->top)) h1 = m_or(h1, G->top);
+    if (m_meets(v0, G->bottom)) h1 = m_or(h1, G->bottom);
+    M rest = m_andnot(targets, out);
+    int b;
+    while ((b = m_low(rest)) >= 0) {
+        m_clr(&rest, b);
+        M t = m_bit(b);
+        if (m_meets(v1, fill_row(t, empty, across))) { m_set(&out, b); continue; }
+        if (m_meets(h1, fill_col(t, along, s))) m_set(&out, b);
+    }
+    return out;
+}
+
+/* Geometry._fill: one direction */
+static M g_fill(M seed, M empty, int shift) {
+    M g = seed;
+    if (shift > 0) {
+        for (;;) { M n = m_or(g, m_and(empty, m_shl(g, shift))); if (m_eq(n, g)) return g; g = n; }
+    }
+    for (;;) { M n = m_or(g, m_and(empty, m_shr(g, -shift))); if (m_eq(n, g)) return g; g = n; }
+}
+
+typedef struct { int found; int k0, k1; M best; M ends, free, costly; } Wit;
+
+static void wit_consider(Wit *w, M cells) {
+    if (m_any(m_andnot(cells, w->free))) return;
+    M inner = m_andnot(cells, w->ends);
+    int k0 = m_count(m_and(inner, w->costly)), k1 = m_count(inner);
+    if (!w->found || k0 < w->k0 || (k0 == w->k0 && k1 < w->k1)) {
+        w->found = 1; w->k0 = k0; w->k1 = k1; w->best = inner;
+    }
+}
+
+/* Geometry.witness: *none set when there is no path (Python's -1) */
+static M g_witness(const Geo *G, int abit, int bbit, M empty, M costly, int *none) {
+    int s = G->s, R = G->rows;
+    int ay = abit / s, ax = abit % s, by = bbit / s, bx = bbit % s;
+    M a = m_bit(abit), b = m_bit(bbit);
+    Wit w;
+    w.found = 0; w.k0 = w.k1 = 0; w.best = m_zero();
+    w.ends = m_or(a, b); w.free = m_or(empty, w.ends); w.costly = costly;
+    int x1 = ax < bx ? ax : bx, x2 = ax < bx ? bx : ax;
+    int y1 = ay < by ? ay : by, y2 = ay < by ? by : ay;
+#define ROWB(y) m_run((y) * s + x1, x2 - x1 + 1)
+#define COL(p, q) G->column[(p) * R + (q)]
+#define MIN(p, q) ((p) < (q) ? (p) : (q))
+#define MAX(p, q) ((p) < (q) ? (q) : (p))
+    wit_consider(&w, m_or(ROWB(ay), m_shl_any(COL(y1, y2), bx)));
+    wit_consider(&w, m_or(m_shl_any(COL(y1, y2), ax), ROWB(by)));
+    if (w.found && w.k0 == 0) { *none = 0; return w.best; }
+    M a_col = m_or(g_fill(a, empty, s), g_fill(a, empty, -s));
+    M b_col = m_or(g_fill(b, empty, s), g_fill(b, empty, -s));
+    M a_row = m_or(g_fill(a, empty, 1), g_fill(a, empty, -1));
+    M b_row = m_or(g_fill(b, empty, 1), g_fill(b, empty, -1));
+    int bit;
+    M rest = a_col;
+    while ((bit = m_low(rest)) >= 0) {
+        m_clr(&rest, bit);
+        int y = bit / s;
+        if (m_has(b_col, y * s + bx)) {
+            wit_consider(&w, m_or(ROWB(y), m_or(m_shl_any(COL(MIN(y, ay), MAX(y, ay)), ax),
+                                                m_shl_any(COL(MIN(y, by), MAX(y, by)), bx))));
+        }
+    }
+    rest = a_row;
+    while ((bit = m_low(rest)) >= 0) {
+        m_clr(&rest, bit);
+        int x = bit % s;
+        if (m_has(b_row, by * s + x)) {
+            int lo = MIN(x, ax), hi = MAX(x, ax), lo2 = MIN(x, bx), hi2 = MAX(x, bx);
+            wit_consider(&w, m_or(m_run(ay * s + lo, hi - lo + 1),
+                                  m_or(m_shl_any(COL(y1, y2), x), m_run(by * s + lo2, hi2 - lo2 + 1))));
+        }
+    }
+#undef ROWB
+#undef COL
+#undef MIN
+#undef MAX
+    *none = !w.found;
+    return w.best;
+}
+
+/* ------------------------------------------------------------------ the project RNG (rng.py) */
+
+typedef struct { uint32_t s[4]; } Rng;
+
+static inline uint32_t rotl32(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
+
+static uint32_t rng_next(Rng *r) {
+    uint32_t *s = r->s;
+    uint32_t result = rotl32(s[1] * 5, 7) * 9;
+    uint32_t t = s[1] << 9;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t;
+    s[3] = rotl32(s[3], 11);
+    return result;
+}
+
+static uint32_t rng_below(Rng *r, uint64_t n) { return (uint32_t)(((uint64_t)rng_next(r) * n) >> 32); }
+
+static PyObject *sha256_fn = NULL;  /* hashlib.sha256 */
+
+/* Rng(seed): the state is the first 16 bytes of SHA-256(seed), four little-endian words */
+static int rng_seed(Rng *r, const char *seed) {
+    PyObject *h = PyObject_CallFunction(sha256_fn, "y", seed);
+    if (!h) return -1;
+    PyObject *d = PyObject_CallMethod(h, "digest", NULL);
+    Py_DECREF(h);
+    if (!d) return -1;
+    const unsigned char *b = (const unsigned char *)PyBytes_AsString(d);
+    if (!b) { Py_DECREF(d); return -1; }
+    for (int i = 0; i < 4; i++)
+        r->s[i] = (uint32_t)b[4 * i] | ((uint32_t)b[4 * i + 1] << 8) | ((uint32_t)b[4 * i + 2] << 16)
+                  | ((uint32_t)b[4 * i + 3] << 24);
+    Py_DECREF(d);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ memory */
+
+typedef struct Chunk { struct Chunk *next; size_t cap, used; char *data; } Chunk;
+typedef struct { Chunk *head, *cur; } Arena;
+typedef struct { Chunk *c; size_t used; } Mark;
+
+static void *ar_alloc(Arena *a, size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    for (;;) {
+        Chunk *c = a->cur;
+        if (c && c->used + n <= c->cap) { void *p = c->data + c->used; c->used += n; return p; }
+        Chunk *next = c ? c->next : a->head;
+        if (next && next->cap >= n) { next->used = 0; a->cur = next; continue; }
+        size_t cap = n > ((size_t)1 << 20) ? n : ((size_t)1 << 20);
+        Chunk *nc = (Chunk *)malloc(sizeof(Chunk));
+        if (!nc) return NULL;
+        nc->data = (char *)aligned_alloc(64, (cap + 63) & ~(size_t)63);
+        if (!nc->data) { free(nc); return NULL; }
+        nc->cap = cap; nc->used = 0; nc->next = next;
+        if (c) c->next = nc; else a->head = nc;
+        a->cur = nc;
+    }
+}
+static inline Mark ar_mark(Arena *a) { Mark m; m.c = a->cur; m.used = a->cur ? a->cur->used : 0; return m; }
+static inline void ar_release(Arena *a, Mark m) { a->cur = m.c; if (m.c) m.c->used = m.used; }
+static void ar_free(Arena *a) {
+    Chunk *c = a->head;
+    while (c) { Chunk *n = c->next; free(c->data); free(c); c = n; }
+    a->head = a->cur = NULL;
+}
+
+/* ------------------------------------------------------------------ the solver (solver.py) */
+
+enum { OK = 0, OUT_OF_BUDGET = 1, OUT_OF_WORK = 2, FAIL = 3 };
+
+typedef struct Step { int tile; int looked; M partners, crossed, empty, gone; } Step;
+typedef struct { int a, b; } Pair;
+typedef struct Core { int n; uint64_t hash; M g[]; } Core;  /* groups sorted by value: a set */
+
+typedef struct { M key; int used, seen; Core **list; int n, cap; } GEntry;  /* cores filed under a group */
+typedef struct { M key; unsigned stamp; } HEntry;
+
+#define RESTART_UNIT 40
+#define WORK_PER_NODE 200
+#define WORK_BOARD 210
+#define FIRST_RUN_PROBE 1
+#define PROBE_GROUPS 8
+#define PLAYOUTS 32
+
+typedef struct {
+    Geo G;
+    long long budget, limit, nodes;
+    double work, work_limit, weight;
+    int has_salt; uint64_t salt; int probe;
+    M root_tiles, stuck;
+    M direct[MAXBITS];
+    int kind_idx[MAXBITS];  /* tile -> its kind (root group index) */
+    M *root_groups; int nroot;
+    Core *core;
+    /* failed cores: a set, and the order they came in (the memo's, then learned) */
+    Core **fset; size_t fcap, fcount;
+    Core **learned; size_t nlearned, lcap;
+    GEntry *gmap; size_t gcap, gcount;
+    Arena keep, stack;
+    /* the relaxation's workspace */
+    M rtiles, base_empty, rgone, waitkeys, queued;
+    int rank[MAXBITS];
+    int whead[MAXBITS], wtail[MAXBITS];
+    Step **wstep; int *wnext; int wn, wcap;
+    Step **wstack;
+    int dq[1024]; int dh, dt;
+    Step **rsteps; int nrsteps;
+    long long floods;
+    /* known_failure's workspace */
+    HEntry *hset; unsigned hcap, hstamp;
+    M *have; int havecap;
+    int kinds_seen[MAXBITS]; unsigned kstamp[MAXBITS]; unsigned kst;
+    /* the answer */
+    Pair *sol; int nsol, solcap;
+} S_t;
+
+static int charge(S_t *S, double units) {
+    S->work += units * S->weight;
+    return S->work > S->work_limit ? OUT_OF_WORK : OK;
+}
+
+/* _tie(x, salt): salt may be ~salt (a negative Python int: its low 64 bits are the same) */
+static inline uint64_t tie(M x, uint64_t salt) {
+    return ((m_hash61(x) ^ salt) * 0x9E3779B97F4A7C15ULL) >> 48;
+}
+
+static long long luby(long long i) {
+    int k = 1;
+    while (((long long)1 << k) - 1 < i) k++;
+    while (((long long)1 << k) - 1 != i) {
+        i -= ((long long)1 << (k - 1)) - 1;
+        k = 1;
+        while (((long long)1 << k) - 1 < i) k++;
+    }
+    return (long long)1 << (k - 1);
+}
+
+/* joinable_pairs: out must hold C(popcount, 2) pairs */
+static int joinable_pairs(const Geo *G, M group, M empty, Pair *out) {
+    int n = 0, a;
+    M rest = group;
+    while ((a = m_low(rest)) >= 0) {
+        m_clr(&rest, a);
+        if (!m_any(rest)) break;
+        M hit = g_joins(G, m_bit(a), rest, empty);
+        int b;
+        while ((b = m_low(hit)) >= 0) { m_clr(&hit, b); out[n].a = a; out[n].b = b; n++; }
+    }
+    return n;
+}
+static inline int pairs_cap(M group) { int k = m_count(group); return k * (k - 1) / 2 + 1; }
+
+/* ------------------------------------------------------------------ cores */
+
+static int core_cmp(const void *x, const void *y) { return m_cmp(*(const M *)x, *(const M *)y); }
+
+static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
+    qsort(g, (size_t)n, sizeof(M), core_cmp);
+    int k = 0;
+    for (int i = 0; i < n; i++) if (k == 0 || !m_eq(g[k - 1], g[i])) g[k++] = g[i];
+    Core *c = (Core *)ar_alloc(&S->keep, sizeof(Core) + (size_t)k * sizeof(M));
+    if (!c) return NULL;
+    c->n = k;
+    uint64_t h = 0x51ED270B27F4A7C1ULL ^ (uint64_t)k;
+    for (int i = 0; i < k; i++) { c->g[i] = g[i]; h = (h ^ m_mix(g[i])) * 0x100000001B3ULL; }
+    c->hash = h;
+    return c;
+}
+static int core_eq(const Core *a, const Core *b) {
+    if (a->n != b->n || a->hash != b->hash) return 0;
+    for (int i = 0; i < a->n; i++) if (!m_eq(a->g[i], b->g[i])) return 0;
+    return 1;
+}
+static int core_has(const Core *c, M g) {
+    for (int i = 0; i < c->n; i++) if (m_eq(c->g[i], g)) return 1;
+    return 0;
+}
+static int core_disjoint(const Core *c, const M *nw, int nn) {
+    for (int j = 0; j < nn; j++) if (core_has(c, nw[j])) return 0;
+    return 1;
+}
+
+static int fset_has(S_t *S, const Core *c) {
+    if (!S->fcap) return 0;
+    size_t mask = S->fcap - 1, i = c->hash & mask;
+    while (S->fset[i]) { if (core_eq(S->fset[i], c)) return 1; i = (i + 1) & mask; }
+    return 0;
+}
+static int fset_add(S_t *S, Core *c) {
+    if ((S->fcount + 1) * 2 > S->fcap) {
+        size_t ncap = S->fcap ? S->fcap * 2 : 1024;
+        Core **n = (Core **)calloc(ncap, sizeof(Core *));
+        if (!n) return -1;
+        for (size_t i = 0; i < S->fcap; i++) if (S->fset[i]) {
+            size_t j = S->fset[i]->hash & (ncap - 1);
+            while (n[j]) j = (j + 1) & (ncap - 1);
+            n[j] = S->fset[i];
+        }
+        free(S->fset); S->fset = n; S->fcap = ncap;
+    }
+    size_t mask = S->fcap - 1, i = c->hash & mask;
+    while (S->fset[i]) i = (i + 1) & mask;
+    S->fset[i] = c; S->fcount++;
+    if (S->nlearned == S->lcap) {
+        size_t ncap = S->lcap ? S->lcap * 2 : 256;
+        Core **n = (Core **)realloc(S->learned, ncap * sizeof(Core *));
+        if (!n) return -1;
+        S->learned = n; S->lcap = ncap;
+    }
+    S->learned[S->nlearned++] = c;
+    return 0;
+}
+
+static GEntry *gmap_find(S_t *S, M key) {
+    if (!S->gcap) return NULL;
+    size_t mask = S->gcap - 1, i = m_mix(key) & mask;
+    while (S->gmap[i].used) { if (m_eq(S->gmap[i].key, key)) return &S->gmap[i]; i = (i + 1) & mask; }
+    return NULL;
+}
+static GEntry *gmap_get(S_t *S, M key) {  /* find or add */
+    GEntry *e = gmap_find(S, key);
+    if (e) return e;
+    if ((S->gcount + 1) * 2 > S->gcap) {
+        size_t ncap = S->gcap ? S->gcap * 2 : 1024;
+        GEntry *n = (GEntry *)calloc(ncap, sizeof(GEntry));
+        if (!n) return NULL;
+        for (size_t i = 0; i < S->gcap; i++) if (S->gmap[i].used) {
+            size_t j = m_mix(S->gmap[i].key) & (ncap - 1);
+            while (n[j].used) j = (j + 1) & (ncap - 1);
+            n[j] = S->gmap[i];
+        }
+        free(S->gmap); S->gmap = n; S->gcap = ncap;
+    }
+    size_t mask = S->gcap - 1, i = m_mix(key) & mask;
+    while (S->gmap[i].used) i = (i + 1) & mask;
+    e = &S->gmap[i];
+    e->used = 1; e->key = key; e->seen = 0; e->list = NULL; e->n = e->cap = 0;
+    S->gcount++;
+    return e;
+}
+
+/* file(): under the core's group held by the fewest cores so far (then the smallest) */
+static int file_core(S_t *S, Core *c) {
+    for (int i = 0; i < c->n; i++) { GEntry *e = gmap_get(S, c->g[i]); if (!e) return -1; e->seen++; }
+    int bi = -1, bs = 0;
+    for (int i = 0; i < c->n; i++) {
+        int sn = gmap_find(S, c->g[i])->seen;
+        if (bi < 0 || sn < bs || (sn == bs && m_cmp(c->g[i], c->g[bi]) < 0)) { bi = i; bs = sn; }
+    }
+    if (bi < 0) return 0;  /* an empty core is filed nowhere (min() of nothing: never happens) */
+    GEntry *e = gmap_find(S, c->g[bi]);
+    if (e->n == e->cap) {
+        int ncap = e->cap ? e->cap * 2 : 4;
+        Core **n = (Core **)realloc(e->list, (size_t)ncap * sizeof(Core *));
+        if (!n) return -1;
+        e->list = n; e->cap = ncap;
+    }
+    e->list[e->n++] = c;
+    return 0;
+}
+
+static int learn(S_t *S, Core *c) {
+    S->core = c;
+    if (!fset_has(S, c)) {
+        if (fset_add(S, c) < 0) return -1;
+        if (file_core(S, c) < 0) return -1;
+    }
+    return 0;
+}
+
+/* have-set for known_failure: stamped open addressing */
+static int hset_reserve(S_t *S, unsigned need) {
+    if (need * 2 <= S->hcap) return 0;
+    unsigned ncap = S->hcap ? S->hcap : 256;
+    while (need * 2 > ncap) ncap *= 2;
+    HEntry *n = (HEntry *)calloc(ncap, sizeof(HEntry));
+    if (!n) return -1;
+    free(S->hset); S->hset = n; S->hcap = ncap; S->hstamp = 0;
+    return 0;
+}
+static int hset_add(S_t *S, M key) {  /* 1 when added, 0 when present */
+    unsigned mask = S->hcap - 1, i = (unsigned)m_mix(key) & mask;
+    while (S->hset[i].stamp == S->hstamp) { if (m_eq(S->hset[i].key, key)) return 0; i = (i + 1) & mask; }
+    S->hset[i].stamp = S->hstamp; S->hset[i].key = key;
+    return 1;
+}
+static int hset_has(S_t *S, M key) {
+    unsigned mask = S->hcap - 1, i = (unsigned)m_mix(key) & mask;
+    while (S->hset[i].stamp == S->hstamp) { if (m_eq(S->hset[i].key, key)) return 1; i = (i + 1) & mask; }
+    return 0;
+}
+
+/* known_failure: the first core filed under a group of `have` (in its order) that `have` holds */
+static int known_failure(S_t *S, const M *groups, int n, Core **out) {
+    /* have: the groups, then per kind (first appearance) the unions of its groups */
+    int kinds[MAXBITS]; int nk = 0;
+    S->kst++;
+    if (S->kst == 0) { memset(S->kstamp, 0, sizeof S->kstamp); S->kst = 1; }
+    int parts_of[MAXBITS];
+    for (int i = 0; i < n; i++) {
+        int k = S->kind_idx[m_low(groups[i])];
+        if (S->kstamp[k] != S->kst) { S->kstamp[k] = S->kst; parts_of[k] = 0; kinds[nk++] = k; }
+        parts_of[k]++;
+    }
+    long total = n;
+    for (int j = 0; j < nk; j++) if (parts_of[kinds[j]] > 1) total += (1L << parts_of[kinds[j]]);
+    if (total > 1L << 24) return -1;
+    if (hset_reserve(S, (unsigned)total + 1) < 0) return -1;
+    if (total > S->havecap) {
+        M *h = (M *)realloc(S->have, (size_t)total * 2 * sizeof(M));
+        if (!h) return -1;
+        S->have = h; S->havecap = (int)total * 2;
+    }
+    S->hstamp++;
+    if (S->hstamp == 0) { for (unsigned i = 0; i < S->hcap; i++) S->hset[i].stamp = 0; S->hstamp = 1; }
+    M *have = S->have;
+    int nh = 0;
+    for (int i = 0; i < n; i++) if (hset_add(S, groups[i])) have[nh++] = groups[i];
+    for (int j = 0; j < nk; j++) {
+        int k = kinds[j];
+        if (parts_of[k] < 2) continue;
+        /* unions = [0]; for part in parts: unions += [u | part for u in unions] */
+        int nu = 1;
+        M *unions = have + nh;  /* built in the spare room past `have`, then compacted */
+        M *tmp = (M *)malloc(sizeof(M) * ((size_t)1 << parts_of[k]));
+        if (!tmp) return -1;
+        tmp[0] = m_zero();
+        for (int i = 0; i < n; i++) {
+            if (S->kind_idx[m_low(groups[i])] != k) continue;
+            for (int u = 0; u < nu; u++) tmp[nu + u] = m_or(tmp[u], groups[i]);
+            nu *= 2;
+        }
+        (void)unions;
+        for (int u = 0; u < nu; u++) if (m_any(tmp[u]) && hset_add(S, tmp[u])) have[nh++] = tmp[u];
+        free(tmp);
+    }
+    for (int i = 0; i < nh; i++) {
+        GEntry *e = gmap_find(S, have[i]);
+        if (!e) continue;
+        for (int c = 0; c < e->n; c++) {
+            Core *core = e->list[c];
+            int all = 1;
+            for (int q = 0; q < core->n; q++) if (!hset_has(S, core->g[q])) { all = 0; break; }
+            if (all) { S->core = core; *out = core; return 0; }
+        }
+    }
+    *out = NULL;
+    return 0;
+}
+
+static Core *stuck_core(S_t *S, const M *groups, int n) {
+    M tmp[MAXBITS];
+    int k = 0;
+    for (int i = 0; i < n; i++) if (m_meets(groups[i], S->stuck)) tmp[k++] = groups[i];
+    return core_new(S, tmp, k);
+}
+
+/* ------------------------------------------------------------------ propagation */
+
+static int propagate(S_t *S, const M *groups, int n, M tiles, const int *check, int nc,
+                     M **og, int *on, M *ot, Pair **orem, int *onrem) {
+    const Geo *G = &S->G;
+    unsigned char live[MAXBITS], queued[MAXBITS];
+    int todo[MAXBITS + 4], nt = 0;
+    memset(live, 1, (size_t)n);
+    memset(queued, 0, (size_t)n);
+    for (int i = 0; i < nc; i++) { todo[nt++] = check[i]; queued[check[i]] = 1; }
+    Pair *rem = (Pair *)ar_alloc(&S->stack, sizeof(Pair) * ((size_t)m_count(tiles) / 2 + 1));
+    if (!rem) return FAIL;
+    int nr = 0;
+    if (charge(S, (double)nt)) return OUT_OF_WORK;
+    Pair pbuf[MAXBITS * 8];
+    while (nt) {
+        int gi = todo[--nt];
+        queued[gi] = 0;
+        if (!live[gi]) continue;
+        if (charge(S, 1.0)) return OUT_OF_WORK;
+        M grp = groups[gi];
+        M empty = m_andnot(G->padded, tiles);
+        int cnt = m_count(grp), ng = 0;
+        Pair gone[2];
+        if (cnt == 2) {
+            int a = m_low(grp);
+            M b = m_xor(grp, m_bit(a));
+            if (m_any(g_joins(G, m_bit(a), b, empty))) { gone[0].a = a; gone[0].b = m_low(b); ng = 1; }
+        } else if (cnt == 4) {
+            int np = joinable_pairs(G, grp, empty, pbuf);
+            for (int i = 0; i < np && !ng; i++) {
+                M c = grp; m_clr(&c, pbuf[i].a); m_clr(&c, pbuf[i].b);
+                int c1 = m_low(c); m_clr(&c, c1); int c2 = m_low(c);
+                for (int j = 0; j < np; j++) if (pbuf[j].a == c1 && pbuf[j].b == c2) {
+                    gone[0] = pbuf[i]; gone[1].a = c1; gone[1].b = c2; ng = 2; break;
+                }
+            }
+        }
+        if (!ng) continue;
+        live[gi] = 0;
+        tiles = m_andnot(tiles, grp);
+        for (int i = 0; i < ng; i++) rem[nr++] = gone[i];
+        empty = m_andnot(G->padded, tiles);
+        M seen = g_reach(G, grp, empty, tiles);
+        for (int oi = 0; oi < n; oi++)
+            if (live[oi] && !queued[oi] && m_count(m_and(groups[oi], seen)) >= 2) { todo[nt++] = oi; queued[oi] = 1; }
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) k += live[i];
+    M *out = (M *)ar_alloc(&S->stack, sizeof(M) * ((size_t)k + 2));
+    if (!out) return FAIL;
+    k = 0;
+    for (int i = 0; i < n; i++) if (live[i]) out[k++] = groups[i];
+    *og = out; *on = k; *ot = tiles; *orem = rem; *onrem = nr;
+    return OK;
+}
+
+/* joinable_now: every tile joinable with a tile of its group now, with those partners, keyed in
+ * the order of the sorted pairs (first tile, then second) */
+static int joinable_now(S_t *S, const M *groups, int n, int *order, M *partners) {
+    const Geo *G = &S->G;
+    M tiles = m_zero();
+    for (int i = 0; i < n; i++) tiles = m_or(tiles, groups[i]);
+    M empty = m_andnot(G->padded, tiles);
+    int cap = 0;
+    for (int i = 0; i < n; i++) cap += pairs_cap(groups[i]);
+    Pair *ps = (Pair *)malloc(sizeof(Pair) * (size_t)(cap + 1));
+    if (!ps) return -1;
+    int np = 0;
+    for (int i = 0; i < n; i++) np += joinable_pairs(G, groups[i], empty, ps + np);
+    /* sort by (a, b): insertion sort (np is small), a stable order of distinct keys */
+    for (int i = 1; i < np; i++) {
+        Pair x = ps[i]; int j = i - 1;
+        while (j >= 0 && (ps[j].a > x.a || (ps[j].a == x.a && ps[j].b > x.b))) { ps[j + 1] = ps[j]; j--; }
+        ps[j + 1] = x;
+    }
+    int no = 0;
+    M seen = m_zero();
+    for (int i = 0; i < np; i++) {
+        int a = ps[i].a, b = ps[i].b;
+        if (!m_has(seen, a)) { m_set(&seen, a); order[no++] = a; partners[a] = m_zero(); }
+        m_set(&partners[a], b);
+        if (!m_has(seen, b)) { m_set(&seen, b); order[no++] = b; partners[b] = m_zero(); }
+        m_set(&partners[b], a);
+    }
+    free(ps);
+    return no;
+}
+
+/* ------------------------------------------------------------------ the relaxation */
+
+static Step *step_new(S_t *S, int tile, M partners, int looked, M crossed, M empty, M gone) {
+    Step *s = (Step *)ar_alloc(&S->stack, sizeof(Step));
+    if (!s) return NULL;
+    s->tile = tile; s->partners = partners; s->looked = looked; s->crossed = crossed; s->empty = empty; s->gone = gone;
+    return s;
+}
+
+static int park(S_t *S, int key, Step *st) {
+    if (S->wn == S->wcap) {
+        int ncap = S->wcap ? S->wcap * 2 : 1024;
+        Step **a = (Step **)realloc(S->wstep, (size_t)ncap * sizeof(Step *));
+        if (!a) return -1;
+        S->wstep = a;
+        int *b = (int *)realloc(S->wnext, (size_t)ncap * sizeof(int));
+        if (!b) return -1;
+        S->wnext = b;
+        Step **c = (Step **)realloc(S->wstack, (size_t)ncap * sizeof(Step *));
+        if (!c) return -1;
+        S->wstack = c;
+        S->wcap = ncap;
+    }
+    int nd = S->wn++;
+    S->wstep[nd] = st; S->wnext[nd] = -1;
+    if (m_has(S->waitkeys, key)) { S->wnext[S->wtail[key]] = nd; S->wtail[key] = nd; }
+    else { m_set(&S->waitkeys, key); S->whead[key] = S->wtail[key] = nd; }
+    return 0;
+}
+
+/* waiting.pop(key) pushed onto the stack in list order */
+static inline void unpark(S_t *S, int key, int *sp) {
+    for (int nd = S->whead[key]; nd >= 0; nd = S->wnext[nd]) S->wstack[(*sp)++] = S->wstep[nd];
+    m_clr(&S->waitkeys, key);
+}
+
+static int wake(S_t *S, int u, M *went_out) {
+    M gone = S->rgone, went = m_zero(), tiles = S->rtiles;
+    int sp = 0;
+    unpark(S, u, &sp);
+    while (sp) {
+        Step *st = S->wstack[--sp];
+        int v = st->tile;
+        if (m_has(gone, v)) continue;
+        M need = m_andnot(m_and(st->crossed, tiles), gone);
+        if (m_any(need)) { if (park(S, m_low(need), st) < 0) return -1; continue; }
+        m_set(&gone, v); m_set(&went, v);
+        S->rsteps[S->nrsteps++] = st;
+        if (m_has(S->waitkeys, v)) unpark(S, v, &sp);
+    }
+    S->rgone = gone;
+    *went_out = went;
+    return 0;
+}
+
+static inline void dq_left(S_t *S, int u) { S->dh = (S->dh - 1) & 1023; S->dq[S->dh] = u; }
+static inline void dq_right(S_t *S, int u) { S->dq[S->dt] = u; S->dt = (S->dt + 1) & 1023; }
+
+static M *rgroup;  /* set per relaxation: tile -> its group (only tiles of the position) */
+
+static void release(S_t *S, M nw, M empty) {
+    M seen = g_reach_any(&S->G, nw, m_or(empty, nw), S->rtiles);
+    S->floods++;
+    M near = m_or(seen, nw);
+    M rest = m_andnot(seen, S->rgone);
+    int u;
+    while ((u = m_low(rest)) >= 0) {
+        m_clr(&rest, u);
+        if (!m_has(S->queued, u)) {
+            M grp = rgroup[u]; m_clr(&grp, u);
+            if (m_meets(grp, near)) { dq_left(S, u); m_set(&S->queued, u); }
+        }
+    }
+}
+
+static int settle(S_t *S, int swept, M removed_since_root) {
+    const Geo *G = &S->G;
+    M tiles = S->rtiles, base_empty = S->base_empty, gone = S->rgone;
+    for (;;) {
+        if (S->dh == S->dt) {
+            if (swept || m_eq(gone, tiles)) break;
+            swept = 1;
+            S->rgone = gone;
+            release(S, m_or(gone, removed_since_root), base_empty);
+            /* sorted(todo, key=rank, reverse=True): descending, equal ranks in their order */
+            int tmp[1024], k = 0;
+            for (int i = S->dh; i != S->dt; i = (i + 1) & 1023) tmp[k++] = S->dq[i];
+            for (int i = 1; i < k; i++) {
+                int x = tmp[i], j = i - 1;
+                while (j >= 0 && S->rank[tmp[j]] < S->rank[x]) { tmp[j + 1] = tmp[j]; j--; }
+                tmp[j + 1] = x;
+            }
+            S->dh = 0; S->dt = 0;
+            for (int i = 0; i < k; i++) dq_right(S, tmp[i]);
+            continue;
+        }
+        S->dt = (S->dt - 1) & 1023;
+        int t = S->dq[S->dt];
+        m_clr(&S->queued, t);
+        if (m_has(gone, t)) continue;
+        M empty = m_or(base_empty, gone);
+        S->floods++;
+        M others = rgroup[t]; m_clr(&others, t);
+        M hit = g_reach_any(G, m_bit(t), empty, others);
+        if (m_any(hit)) {
+            M nw = m_andnot(m_or(m_bit(t), hit), gone);
+            Step *st = step_new(S, t, m_bit(m_low(hit)), 0, m_zero(), empty, gone);
+            if (!st) return -1;
+            S->rsteps[S->nrsteps++] = st;
+            M rest = nw; m_clr(&rest, t);
+            int u;
+            while ((u = m_low(rest)) >= 0) {
+                m_clr(&rest, u);
+                st = step_new(S, u, m_bit(t), 0, m_zero(), empty, gone);
+                if (!st) return -1;
+                S->rsteps[S->nrsteps++] = st;
+            }
+            S->rgone = gone = m_or(gone, nw);
+            rest = nw;
+            while ((u = m_low(rest)) >= 0) {
+                m_clr(&rest, u);
+                if (m_has(S->waitkeys, u)) {
+                    M went;
+                    if (wake(S, u, &went) < 0) return -1;
+                    nw = m_or(nw, went);
+                }
+            }
+            gone = S->rgone;
+            if (swept) release(S, nw, empty);
+        }
+    }
+    S->rgone = gone;
+    return 0;
+}
+
+static M rgroup_buf[MAXBITS];
+
+/* hopeless(): the relaxation's steps, or NULL with S->stuck set. *rc says OUT_OF_WORK / FAIL. */
+static Step **hopeless(S_t *S, const M *groups, int n, M tiles, Step **hint, int nh, int *nsteps, int *rc) {
+    const Geo *G = &S->G;
+    *rc = OK;
+    rgroup = rgroup_buf;
+    for (int i = 0; i < n; i++) {
+        M rest = groups[i]; int t;
+        while ((t = m_low(rest)) >= 0) { m_clr(&rest, t); rgroup[t] = groups[i]; }
+    }
+    S->rtiles = tiles;
+    S->base_empty = m_andnot(G->padded, tiles);
+    S->rgone = m_zero();
+    S->waitkeys = m_zero(); S->queued = m_zero();
+    S->wn = 0; S->dh = S->dt = 0;
+    S->floods = 0;
+    memset(S->rank, 0, sizeof S->rank);
+    S->rsteps = (Step **)ar_alloc(&S->stack, sizeof(Step *) * ((size_t)m_count(tiles) + 1));
+    if (!S->rsteps) { *rc = FAIL; return NULL; }
+    S->nrsteps = 0;
+    if (!hint) {
+        int order[MAXBITS];
+        M partners[MAXBITS];
+        int no = joinable_now(S, groups, n, order, partners);
+        if (no < 0) { *rc = FAIL; return NULL; }
+        M gone = m_zero();
+        for (int i = 0; i < no; i++) {
+            int u = order[i];
+            m_set(&gone, u);
+            Step *st = step_new(S, u, partners[u], 1, m_zero(), m_zero(), m_zero());
+            if (!st) { *rc = FAIL; return NULL; }
+            S->rsteps[S->nrsteps++] = st;
+        }
+        S->rgone = gone;
+        if (m_any(gone)) release(S, gone, S->base_empty);
+    } else {
+        M gone = m_zero();
+        S->floods += nh / 8;
+        for (int i = 0; i < nh; i++) {
+            Step *st = hint[i];
+            int u = st->tile;
+            S->rank[u] = i;
+            if (!m_has(tiles, u) || m_has(gone, u)) continue;
+            M group = rgroup[u];
+            M allowed = m_and(st->partners, group);
+            Step *taken = NULL;
+            M crossed = m_zero();
+            if (m_any(allowed)) {
+                if (!st->looked) {
+                    int none;
+                    M w = g_witness(G, u, m_low(st->partners), st->empty, st->gone, &none);
+                    st->crossed = none ? st->gone : m_and(w, st->gone);
+                    st->looked = 1;
+                }
+                crossed = st->crossed;
+                if (!m_meets(crossed, m_andnot(tiles, gone))) taken = st;
+            }
+            if (!taken) {
+                M partners = m_and(S->direct[u], group);
+                if (m_any(partners)) {
+                    taken = step_new(S, u, partners, 1, m_zero(), m_zero(), m_zero());
+                    if (!taken) { *rc = FAIL; return NULL; }
+                } else {
+                    if (m_any(allowed)) {
+                        M need = m_andnot(m_and(crossed, tiles), gone);
+                        if (park(S, m_low(need), st) < 0) { *rc = FAIL; return NULL; }
+                    }
+                    continue;
+                }
+            }
+            m_set(&gone, u);
+            S->rsteps[S->nrsteps++] = taken;
+            if (m_has(S->waitkeys, u)) {
+                S->rgone = gone;
+                M went;
+                if (wake(S, u, &went) < 0) { *rc = FAIL; return NULL; }
+                gone = S->rgone;
+            }
+        }
+        S->rgone = gone;
+        M blocked = m_zero();
+        M keys = S->waitkeys;
+        int k;
+        while ((k = m_low(keys)) >= 0) {
+            m_clr(&keys, k);
+            for (int nd = S->whead[k]; nd >= 0; nd = S->wnext[nd]) m_set(&blocked, S->wstep[nd]->tile);
+        }
+        M roots = m_andnot(m_andnot(tiles, gone), blocked);
+        while ((k = m_low(roots)) >= 0) { m_clr(&roots, k); dq_right(S, k); m_set(&S->queued, k); }
+    }
+    if (settle(S, hint == NULL, m_andnot(S->root_tiles, tiles)) < 0) { *rc = FAIL; return NULL; }
+    if (charge(S, (double)(S->floods + (hint == NULL ? n : 0)))) { *rc = OUT_OF_WORK; return NULL; }
+    if (!m_eq(S->rgone, tiles)) {
+        S->stuck = m_andnot(tiles, S->rgone);
+        return NULL;
+    }
+    *nsteps = S->nrsteps;
+    return S->rsteps;
+}
+
+/* ------------------------------------------------------------------ search */
+
+static int sol_set(S_t *S, const Pair *p, int k) {
+    if (k > S->solcap) return -1;
+    memcpy(S->sol, p, sizeof(Pair) * (size_t)k);
+    S->nsol = k;
+    return 0;
+}
+static int sol_prepend(S_t *S, const Pair *p, int k) {
+    if (S->nsol + k > S->solcap) return -1;
+    memmove(S->sol + k, S->sol, sizeof(Pair) * (size_t)S->nsol);
+    memcpy(S->sol, p, sizeof(Pair) * (size_t)k);
+    S->nsol += k;
+    return 0;
+}
+
+typedef struct {
+    M *cg; int cn; M ct; Pair *rem; int nrem; Step **steps; int nsteps; M nw[2]; int nn;
+} Child;
+
+static int leftover_distance(const Geo *G, M grp, int t, int partner) {
+    M rest = grp; m_clr(&rest, t); m_clr(&rest, partner);
+    if (m_count(rest) != 2) return 0;
+    int a = m_low(rest); m_clr(&rest, a); int b = m_low(rest);
+    int ax = a % G->s, ay = a / G->s, bx = b % G->s, by = b / G->s;
+    return abs(ax - bx) + abs(ay - by);
+}
+
+/* a stable sort of ints by key */
+static void sort_by_key(int *v, long long *key, int n) {
+    for (int i = 1; i < n; i++) {
+        int x = v[i]; long long kx = key[i]; int j = i - 1;
+        while (j >= 0 && key[j] > kx) { v[j + 1] = v[j]; key[j + 1] = key[j]; j--; }
+        v[j + 1] = x; key[j + 1] = kx;
+    }
+}
+
+typedef struct { int np; uint64_t tie; int gi; Pair *pairs; } Cand;
+
+static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int nsteps, int *found);
+
+static int expand(S_t *S, const M *groups, int n, M tiles, Step **steps, int nsteps, int *found) {
+    Mark mk = ar_mark(&S->stack);
+    int rc = expand_in(S, groups, n, tiles, steps, nsteps, found);
+    ar_release(&S->stack, mk);
+    return rc;
+}
+
+static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int nsteps, int *found) {
+    const Geo *G = &S->G;
+    *found = 0;
+    M empty = m_andnot(G->padded, tiles);
+    if (charge(S, (double)n)) return OUT_OF_WORK;
+    Cand *cands = (Cand *)ar_alloc(&S->stack, sizeof(Cand) * ((size_t)n + 1));
+    if (!cands) return FAIL;
+    int nc = 0;
+    for (int gi = 0; gi < n; gi++) {
+        M grp = groups[gi];
+        if (m_count(grp) < 4) continue;
+        Pair *ps = (Pair *)ar_alloc(&S->stack, sizeof(Pair) * (size_t)pairs_cap(grp));
+        if (!ps) return FAIL;
+        int np = joinable_pairs(G, grp, empty, ps);
+        if (np) {
+            cands[nc].np = np; cands[nc].tie = S->has_salt ? tie(grp, S->salt) : 0; cands[nc].gi = gi;
+            cands[nc].pairs = ps; nc++;
+        }
+    }
+    for (int i = 1; i < nc; i++) {  /* sort by (pairs, tie, index): distinct keys */
+        Cand x = cands[i]; int j = i - 1;
+        while (j >= 0 && (cands[j].np > x.np || (cands[j].np == x.np && (cands[j].tie > x.tie
+               || (cands[j].tie == x.tie && cands[j].gi > x.gi))))) { cands[j + 1] = cands[j]; j--; }
+        cands[j + 1] = x;
+    }
+    int have_best = 0, nbest = 0, nbest_dead = 0;
+    Child *best = NULL;
+    Core **best_dead = NULL;
+    M branched = m_zero();
+    int probe = nc < S->probe ? nc : S->probe;
+    M *rest = (M *)ar_alloc(&S->stack, sizeof(M) * ((size_t)n + 2));
+    if (!rest) return FAIL;
+    for (int ci = 0; ci < probe; ci++) {
+        Cand *cd = &cands[ci];
+        M grp = groups[cd->gi];
+        int kk = m_count(grp);
+        int t = cd->pairs[S->has_salt ? (int)(tie(m_xor(grp, tiles), S->salt) % (uint64_t)cd->np) : 0].a;
+        int *cand = (int *)ar_alloc(&S->stack, sizeof(int) * (size_t)kk);
+        long long *key = (long long *)ar_alloc(&S->stack, sizeof(long long) * (size_t)kk);
+        if (!cand || !key) return FAIL;
+        int nl = 0;
+        for (int i = 0; i < cd->np; i++) if (cd->pairs[i].a == t) cand[nl++] = cd->pairs[i].b;
+        for (int i = 0; i < cd->np; i++) if (cd->pairs[i].b == t) cand[nl++] = cd->pairs[i].a;
+        for (int i = 0; i < nl; i++) key[i] = leftover_distance(G, grp, t, cand[i]);
+        sort_by_key(cand, key, nl);
+        if (S->has_salt && nl > 1 && tie(m_xor(grp, tiles), ~S->salt) % 4 == 0) {
+            for (int i = 0; i < nl; i++) key[i] = (long long)tie(m_xor(m_bit(cand[i]), tiles), S->salt);
+            sort_by_key(cand, key, nl);
+        }
+        M legal = m_zero();
+        for (int i = 0; i < nl; i++) m_set(&legal, cand[i]);
+        int no = nl;
+        M orest = m_andnot(grp, legal); m_clr(&orest, t);
+        int u;
+        while ((u = m_low(orest)) >= 0) { m_clr(&orest, u); cand[no++] = u; }
+        for (int i = nl; i < no; i++) key[i] = leftover_distance(G, grp, t, cand[i]);
+        sort_by_key(cand + nl, key + nl, no - nl);
+        int nr = 0;
+        for (int i = 0; i < n; i++) if (i != cd->gi) rest[nr++] = groups[i];
+        Child *alive = (Child *)ar_alloc(&S->stack, sizeof(Child) * (size_t)kk);
+        Core **dead = (Core **)ar_alloc(&S->stack, sizeof(Core *) * (size_t)kk);
+        if (!alive || !dead) return FAIL;
+        int nalive = 0, ndead = 0;
+        for (int pi = 0; pi < no; pi++) {
+            int partner = cand[pi];
+            M pair = m_bit(t); m_set(&pair, partner);
+            M left = m_andnot(grp, pair);
+            M *arr = (M *)ar_alloc(&S->stack, sizeof(M) * ((size_t)n + 2));
+            if (!arr) return FAIL;
+            memcpy(arr, rest, sizeof(M) * (size_t)nr);
+            int na = nr, chk[2], nn = 0;
+            M nw[2];
+            nw[nn++] = pair;
+            if (m_any(left)) nw[nn++] = left;
+            for (int j = 0; j < nn; j++) { chk[j] = na; arr[na++] = nw[j]; }
+            M *cg; int cn; M ct; Pair *crem; int ncrem;
+            int r = propagate(S, arr, na, tiles, chk, nn, &cg, &cn, &ct, &crem, &ncrem);
+            if (r) return r;
+            if (cn == 0) {
+                if (sol_set(S, crem, ncrem) < 0) return FAIL;
+                *found = 1;
+                return OK;
+            }
+            Core *core;
+            if (known_failure(S, cg, cn, &core) < 0) return FAIL;
+            Step **cs = NULL; int ncs = 0;
+            if (!core) {
+                cs = hopeless(S, cg, cn, ct, steps, nsteps, &ncs, &r);
+                if (r) return r;
+                if (!cs) {
+                    core = stuck_core(S, cg, cn);
+                    if (!core || learn(S, core) < 0) return FAIL;
+                }
+            }
+            if (!cs) {
+                core = S->core;
+                if (core_disjoint(core, nw, nn)) { S->core = core; return OK; }
+                M tmp[MAXBITS]; int k = 0;
+                for (int q = 0; q < core->n; q++) if (!(m_eq(core->g[q], nw[0]) || (nn > 1 && m_eq(core->g[q], nw[1])))) tmp[k++] = core->g[q];
+                Core *d = core_new(S, tmp, k);
+                if (!d) return FAIL;
+                dead[ndead++] = d;
+                continue;
+            }
+            Child *ch = &alive[nalive++];
+            ch->cg = cg; ch->cn = cn; ch->ct = ct; ch->rem = crem; ch->nrem = ncrem; ch->steps = cs; ch->nsteps = ncs;
+            ch->nw[0] = nw[0]; ch->nw[1] = nn > 1 ? nw[1] : m_zero(); ch->nn = nn;
+            if (have_best && nalive >= nbest) break;
+        }
+        if (!have_best || nalive < nbest) {
+            have_best = 1; best = alive; nbest = nalive; best_dead = dead; nbest_dead = ndead; branched = grp;
+        }
+        if (nbest <= 1) break;
+    }
+    for (int i = 0; i < nbest; i++) {
+        Child *ch = &best[i];
+        Core *core;
+        if (known_failure(S, ch->cg, ch->cn, &core) < 0) return FAIL;
+        if (!core) {
+            S->nodes++;
+            if (S->nodes > S->limit) return OUT_OF_BUDGET;
+            int f;
+            int r = expand(S, ch->cg, ch->cn, ch->ct, ch->steps, ch->nsteps, &f);
+            if (r) return r;
+            if (f) {
+                if (sol_prepend(S, ch->rem, ch->nrem) < 0) return FAIL;
+                *found = 1;
+                return OK;
+            }
+            core = S->core;
+        }
+        if (core_disjoint(core, ch->nw, ch->nn)) { S->core = core; return OK; }
+        M tmp[MAXBITS]; int k = 0;
+        for (int q = 0; q < core->n; q++)
+            if (!(m_eq(core->g[q], ch->nw[0]) || (ch->nn > 1 && m_eq(core->g[q], ch->nw[1])))) tmp[k++] = core->g[q];
+        Core *d = core_new(S, tmp, k);
+        if (!d) return FAIL;
+        best_dead[nbest_dead++] = d;
+    }
+    Core *c;
+    if (!have_best) {
+        M *tmp = (M *)ar_alloc(&S->stack, sizeof(M) * ((size_t)n + 1));
+        if (!tmp) return FAIL;
+        memcpy(tmp, groups, sizeof(M) * (size_t)n);
+        c = core_new(S, tmp, n);
+    } else {
+        int tot = 1;
+        for (int i = 0; i < nbest_dead; i++) tot += best_dead[i]->n;
+        M *tmp = (M *)ar_alloc(&S->stack, sizeof(M) * (size_t)tot);
+        if (!tmp) return FAIL;
+        int k = 0;
+        tmp[k++] = branched;
+        for (int i = 0; i < nbest_dead; i++) for (int q = 0; q < best_dead[i]->n; q++) tmp[k++] = best_dead[i]->g[q];
+        c = core_new(S, tmp, k);
+    }
+    if (!c || learn(S, c) < 0) return FAIL;
+    return OK;
+}
+
+static int search(S_t *S, const M *groups, int n, M tiles, int *found) {
+    *found = 0;
+    S->nodes++;
+    if (S->nodes > S->limit) return OUT_OF_BUDGET;
+    int check[MAXBITS];
+    for (int i = 0; i < n; i++) check[i] = i;
+    M *cg; int cn; M ct; Pair *rem; int nrem;
+    int r = propagate(S, groups, n, tiles, check, n, &cg, &cn, &ct, &rem, &nrem);
+    if (r) return r;
+    if (cn == 0) {
+        if (sol_set(S, rem, nrem) < 0) return FAIL;
+        *found = 1;
+        return OK;
+    }
+    Core *core;
+    if (known_failure(S, cg, cn, &core) < 0) return FAIL;
+    if (core) return OK;
+    int ns;
+    Step **steps = hopeless(S, cg, cn, ct, NULL, 0, &ns, &r);
+    if (r) return r;
+    if (!steps) {
+        Core *c = stuck_core(S, cg, cn);
+        if (!c || learn(S, c) < 0) return FAIL;
+        return OK;
+    }
+    int f;
+    r = expand(S, cg, cn, ct, steps, ns, &f);
+    if (r) return r;
+    if (f) {
+        if (sol_prepend(S, rem, nrem) < 0) return FAIL;
+        *found = 1;
+    }
+    return OK;
+}
+
+/* playout(): one random game; the pairs in S->sol, *done = whether it cleared the board */
+static int playout(S_t *S, M tiles, Rng *rng, Pair *legal, int *gotn) {
+    const Geo *G = &S->G;
+    const M *groups = S->root_groups;
+    int n = S->nroot;
+    M live[MAXBITS];
+    for (int i = 0; i < n; i++) live[i] = groups[i];
+    M empty = m_andnot(G->padded, tiles);
+    int nl = 0;
+    for (int i = 0; i < n; i++) nl += joinable_pairs(G, groups[i], empty, legal + nl);
+    int no = 0;
+    Pair pbuf[MAXBITS * 8];
+    while (nl) {
+        if (charge(S, 1.0)) return OUT_OF_WORK;
+        Pair p = legal[rng_below(rng, (uint64_t)nl)];
+        M ab = m_bit(p.a); m_set(&ab, p.b);
+        S->sol[no++] = p;
+        tiles = m_andnot(tiles, ab);
+        int k = S->kind_idx[p.a];
+        live[k] = m_andnot(live[k], ab);
+        int j = 0;
+        for (int i = 0; i < nl; i++)
+            if (!(m_has(ab, legal[i].a) || m_has(ab, legal[i].b))) legal[j++] = legal[i];
+        nl = j;
+        if (!m_any(tiles)) break;
+        empty = m_andnot(G->padded, tiles);
+        M seen = g_reach(G, ab, empty, tiles);
+        int nknown = nl;
+        M done = m_zero();
+        M rest = seen;
+        int t;
+        while ((t = m_low(rest)) >= 0) {
+            m_clr(&rest, t);
+            int kk = S->kind_idx[t];
+            M r = live[kk];
+            if (m_meets(done, r) || m_count(m_and(r, seen)) < 2) continue;
+            done = m_or(done, r);
+            int np = joinable_pairs(G, r, empty, pbuf);
+            for (int q = 0; q < np; q++) {
+                int known = 0;
+                for (int i = 0; i < nknown; i++) if (legal[i].a == pbuf[q].a && legal[i].b == pbuf[q].b) { known = 1; break; }
+                if (!known) legal[nl++] = pbuf[q];
+            }
+        }
+    }
+    *gotn = no;
+    return OK;
+}
+
+static int play_games(S_t *S, M tiles, long long run, int *found) {
+    *found = 0;
+    char seed[64];
+    snprintf(seed, sizeof seed, "harupan:solver:playout:%lld", run);
+    Rng rng;
+    if (rng_seed(&rng, seed) < 0) return FAIL;
+    long long games = PLAYOUTS * luby(run);
+    int pairs = m_count(tiles) / 2;
+    int cap = 0;
+    for (int i = 0; i < S->nroot; i++) cap += pairs_cap(S->root_groups[i]);
+    Pair *legal = (Pair *)malloc(sizeof(Pair) * (size_t)(cap + 1));
+    if (!legal) return FAIL;
+    for (long long i = 0; i < games; i++) {
+        int got;
+        int r = playout(S, tiles, &rng, legal, &got);
+        if (r) { free(legal); return r; }
+        if (got == pairs) { S->nsol = got; *found = 1; break; }
+    }
+    free(legal);
+    return OK;
+}
+
+enum { ST_SOLVED = 0, ST_UNSOLVABLE = 1, ST_UNDECIDED = 2 };
+
+static int run_solve(S_t *S, M tiles, int *status) {
+    const M *groups = S->root_groups;
+    int n = S->nroot;
+    /* set_root */
+    {
+        int order[MAXBITS];
+        int no = joinable_now(S, groups, n, order, S->direct);
+        if (no < 0) return FAIL;
+        M keys = m_zero();
+        for (int i = 0; i < no; i++) m_set(&keys, order[i]);
+        for (int b = 0; b < MAXBITS; b++) if (!m_has(keys, b)) S->direct[b] = m_zero();
+    }
+    S->root_tiles = tiles;
+    for (int i = 0; i < n; i++) {
+        M rest = groups[i]; int t;
+        while ((t = m_low(rest)) >= 0) { m_clr(&rest, t); S->kind_idx[t] = i; }
+    }
+    for (size_t i = 0; i < S->nlearned; i++) if (file_core(S, S->learned[i]) < 0) return FAIL;
+    long long run = 0;
+    int found = 0;
+    for (;;) {
+        run++;
+        long long start = S->nodes, L = luby(run);
+        int last = start + RESTART_UNIT * L >= S->budget;
+        S->limit = last ? S->budget : start + RESTART_UNIT * L;
+        if (run == 1) { S->has_salt = 0; S->salt = 0; }
+        else {
+            char seed[64];
+            snprintf(seed, sizeof seed, "harupan:solver:restart:%lld", run);
+            Rng r;
+            if (rng_seed(&r, seed) < 0) return FAIL;
+            S->has_salt = 1; S->salt = rng_below(&r, (uint64_t)1 << 30);
+        }
+        S->probe = run == 1 ? FIRST_RUN_PROBE : PROBE_GROUPS;
+        Mark mk = ar_mark(&S->stack);
+        int r = search(S, groups, n, tiles, &found);
+        ar_release(&S->stack, mk);
+        if (r == OUT_OF_WORK) { *status = ST_UNDECIDED; return OK; }
+        if (r == FAIL) return FAIL;
+        if (r == OK) break;
+        if (last) { *status = ST_UNDECIDED; return OK; }
+        r = play_games(S, tiles, run, &found);
+        if (r == OUT_OF_WORK) { *status = ST_UNDECIDED; return OK; }
+        if (r == FAIL) return FAIL;
+        if (found) break;
+    }
+    *status = found ? ST_SOLVED : ST_UNSOLVABLE;
+    return OK;
+}
+
+static void s_free(S_t *S) {
+    free(S->G.column);
+    free(S->fset); free(S->learned);
+    for (size_t i = 0; i < S->gcap; i++) if (S->gmap[i].used) free(S->gmap[i].list);
+    free(S->gmap);
+    ar_free(&S->keep); ar_free(&S->stack);
+    free(S->wstep); free(S->wnext); free(S->wstack);
+    free(S->hset); free(S->have);
+    free(S->sol); free(S->root_groups);
+    free(S);
+}
+
+static M m_from_bytes(const unsigned char *b) {
+    M r;
+    for (int i = 0; i < NW; i++) {
+        uint64_t w = 0;
+        for (int j = 7; j >= 0; j--) w = (w << 8) | b[i * 8 + j];
+        r.w[i] = w;
+    }
+    return r;
+}
+static void m_to_bytes(M m, unsigned char *b) {
+    for (int i = 0; i < NW; i++) for (int j = 0; j < 8; j++) b[i * 8 + j] = (unsigned char)(m.w[i] >> (8 * j));
+}
+
+#define MASK_BYTES (NW * 8)
+
+/* solve(width, height, groups, budget, work_limit, memo) -> (status, pairs or None, nodes, work, learned)
+ * groups: the root groups in solver order, MASK_BYTES little-endian bytes each, concatenated;
+ * memo: the cores known to fail, in order, each its groups' bytes concatenated;
+ * status: 0 solved, 1 unsolvable, 2 undecided; pairs: (bit, bit) in removal order;
+ * learned: the cores learned, in order, as memo's entries. */
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    (void)self;
+    int width, height;
+    Py_buffer gb;
+    long long budget;
+    double work_limit;
+    PyObject *memo;
+    if (!PyArg_ParseTuple(args, "iiy*LdO", &width, &height, &gb, &budget, &work_limit, &memo)) return NULL;
+    if (width < 1 || height < 1 || width + 3 >= 64 || (width + 3) * (height + 2) > MAXBITS || gb.len % MASK_BYTES
+        || gb.len / MASK_BYTES > MAXBITS / 2 || !PyList_Check(memo)) {
+        PyBuffer_Release(&gb);
+        PyErr_SetString(PyExc_ValueError, "_csolver.solve: board too big for the compiled solver, or bad arguments");
+        return NULL;
+    }
+    S_t *S = (S_t *)calloc(1, sizeof(S_t));
+    if (!S) { PyBuffer_Release(&gb); return PyErr_NoMemory(); }
+    if (geo_init(&S->G, width, height) < 0) { PyBuffer_Release(&gb); free(S); return PyErr_NoMemory(); }
+    int n = (int)(gb.len / MASK_BYTES);
+    S->root_groups = (M *)malloc(sizeof(M) * ((size_t)n + 1));
+    M tiles = m_zero();
+    for (int i = 0; i < n && S->root_groups; i++) {
+        S->root_groups[i] = m_from_bytes((const unsigned char *)gb.buf + (size_t)i * MASK_BYTES);
+        tiles = m_or(tiles, S->root_groups[i]);
+    }
+    PyBuffer_Release(&gb);
+    S->nroot = n;
+    S->budget = budget;
+    S->work_limit = work_limit;
+    S->weight = (double)(S->G.s * (S->G.height + 2)) / (double)WORK_BOARD;
+    S->solcap = m_count(tiles) / 2 + 1;
+    S->sol = (Pair *)malloc(sizeof(Pair) * (size_t)S->solcap);
+    if (!S->root_groups || !S->sol) { s_free(S); return PyErr_NoMemory(); }
+    if (m_any(m_andnot(tiles, m_andnot(S->G.padded, m_or(m_or(S->G.top, S->G.bottom), m_or(S->G.left, S->G.right)))))) {
+        s_free(S);
+        PyErr_SetString(PyExc_ValueError, "_csolver.solve: a tile off the board");
+        return NULL;
+    }
+    Py_ssize_t nm = PyList_GET_SIZE(memo);
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        PyObject *it = PyList_GET_ITEM(memo, i);
+        char *buf; Py_ssize_t len;
+        if (PyBytes_AsStringAndSize(it, &buf, &len) < 0) { s_free(S); return NULL; }
+        if (len % MASK_BYTES || len / MASK_BYTES > MAXBITS) {
+            s_free(S);
+            PyErr_SetString(PyExc_ValueError, "_csolver.solve: a bad memo entry");
+            return NULL;
+        }
+        M tmp[MAXBITS];
+        int k = (int)(len / MASK_BYTES);
+        for (int j = 0; j < k; j++) tmp[j] = m_from_bytes((const unsigned char *)buf + (size_t)j * MASK_BYTES);
+        Core *c = core_new(S, tmp, k);
+        if (!c) { s_free(S); return PyErr_NoMemory(); }
+        if (!fset_has(S, c) && fset_add(S, c) < 0) { s_free(S); return PyErr_NoMemory(); }
+    }
+    size_t given = S->nlearned;
+    int status = ST_UNDECIDED;
+    int r = run_solve(S, tiles, &status);
+    if (r != OK) {
+        s_free(S);
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        return NULL;
+    }
+    PyObject *pairs;
+    if (status == ST_SOLVED) {
+        pairs = PyList_New(S->nsol);
+        if (!pairs) { s_free(S); return NULL; }
+        for (int i = 0; i < S->nsol; i++) {
+            PyObject *p = Py_BuildValue("(ii)", S->sol[i].a, S->sol[i].b);
+            if (!p) { Py_DECREF(pairs); s_free(S); return NULL; }
+            PyList_SET_ITEM(pairs, i, p);
+        }
+    } else {
+        pairs = Py_None; Py_INCREF(pairs);
+    }
+    PyObject *learned = PyList_New((Py_ssize_t)(S->nlearned - given));
+    if (!learned) { Py_DECREF(pairs); s_free(S); return NULL; }
+    for (size_t i = given; i < S->nlearned; i++) {
+        Core *c = S->learned[i];
+        PyObject *b = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)c->n * MASK_BYTES);
+        if (!b) { Py_DECREF(pairs); Py_DECREF(learned); s_free(S); return NULL; }
+        unsigned char *bp = (unsigned char *)PyBytes_AS_STRING(b);
+        for (int j = 0; j < c->n; j++) m_to_bytes(c->g[j], bp + (size_t)j * MASK_BYTES);
+        PyList_SET_ITEM(learned, (Py_ssize_t)(i - given), b);
+    }
+    PyObject *out = Py_BuildValue("(iNLdN)", status, pairs, S->nodes, S->work, learned);
+    s_free(S);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS, "solver.solve()'s search, compiled: see harupan/engine/shisen/solver.py."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_csolver", "A compiled twin of harupan.engine.shisen.solver's search.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__csolver(void) {
+    PyObject *hashlib = PyImport_ImportModule("hashlib");
+    if (!hashlib) return NULL;
+    sha256_fn = PyObject_GetAttrString(hashlib, "sha256");
+    Py_DECREF(hashlib);
+    if (!sha256_fn) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    if (PyModule_AddIntConstant(m, "MASK_BYTES", MASK_BYTES) < 0 || PyModule_AddIntConstant(m, "MAX_BITS", MAXBITS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
