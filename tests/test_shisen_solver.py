@@ -87,6 +87,7 @@ def test_replayed_relaxation_equals_a_fresh_one(monkeypatch, deals):
             seen[got is None] += 1
         return got
 
+    monkeypatch.setattr(s, "PURE_PYTHON", True)  # the spy lives in the Python search, not its compiled twin
     monkeypatch.setattr(s._Search, "hopeless", both)
     for i in deals:
         solve(_deal(f"replay-check-{i}"), budget=150)
@@ -212,6 +213,7 @@ def test_a_dead_ends_core_fails_on_its_own(seed):
         return cores[-1]
 
     with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(s, "PURE_PYTHON", True)  # the spy lives in the Python search, not its compiled twin
         mp.setattr(s._Search, "stuck_core", spy)
         solve(board)
     assert cores

@@ -20,46 +20,60 @@
 
 typedef struct { uint64_t w[NW]; } M;
 
+#if defined(__GNUC__)
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
+
+/* a portable popcount (no -mpopcnt: the same code on every x86-64) */
+static INLINE int pop64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 /* ------------------------------------------------------------------ masks */
 
-static inline M m_zero(void) { M r; memset(&r, 0, sizeof r); return r; }
-static inline M m_and(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] & b.w[i]; return r; }
-static inline M m_or(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] | b.w[i]; return r; }
-static inline M m_xor(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] ^ b.w[i]; return r; }
-static inline M m_andnot(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] & ~b.w[i]; return r; }
-static inline int m_any(M a) { uint64_t x = 0; for (int i = 0; i < NW; i++) x |= a.w[i]; return x != 0; }
-static inline int m_eq(M a, M b) { uint64_t x = 0; for (int i = 0; i < NW; i++) x |= a.w[i] ^ b.w[i]; return x == 0; }
-static inline int m_meets(M a, M b) { uint64_t x = 0; for (int i = 0; i < NW; i++) x |= a.w[i] & b.w[i]; return x != 0; }
-static inline int m_count(M a) { int c = 0; for (int i = 0; i < NW; i++) c += __builtin_popcountll(a.w[i]); return c; }
-static inline int m_has(M a, int b) { return (int)((a.w[b >> 6] >> (b & 63)) & 1); }
-static inline void m_set(M *a, int b) { a->w[b >> 6] |= (uint64_t)1 << (b & 63); }
-static inline void m_clr(M *a, int b) { a->w[b >> 6] &= ~((uint64_t)1 << (b & 63)); }
-static inline M m_bit(int b) { M r = m_zero(); m_set(&r, b); return r; }
+static INLINE M m_zero(void) { M r; memset(&r, 0, sizeof r); return r; }
+static INLINE M m_and(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] & b.w[i]; return r; }
+static INLINE M m_or(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] | b.w[i]; return r; }
+static INLINE M m_xor(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] ^ b.w[i]; return r; }
+static INLINE M m_andnot(M a, M b) { M r; for (int i = 0; i < NW; i++) r.w[i] = a.w[i] & ~b.w[i]; return r; }
+static INLINE int m_any(M a) { uint64_t x = 0; for (int i = 0; i < NW; i++) x |= a.w[i]; return x != 0; }
+static INLINE int m_eq(M a, M b) { uint64_t x = 0; for (int i = 0; i < NW; i++) x |= a.w[i] ^ b.w[i]; return x == 0; }
+static INLINE int m_meets(M a, M b) { uint64_t x = 0; for (int i = 0; i < NW; i++) x |= a.w[i] & b.w[i]; return x != 0; }
+static INLINE int m_count(M a) { int c = 0; for (int i = 0; i < NW; i++) c += pop64(a.w[i]); return c; }
+static INLINE int m_has(M a, int b) { return (int)((a.w[b >> 6] >> (b & 63)) & 1); }
+static INLINE void m_set(M *a, int b) { a->w[b >> 6] |= (uint64_t)1 << (b & 63); }
+static INLINE void m_clr(M *a, int b) { a->w[b >> 6] &= ~((uint64_t)1 << (b & 63)); }
+static INLINE M m_bit(int b) { M r = m_zero(); m_set(&r, b); return r; }
 /* lowest set bit's index, -1 for none */
-static inline int m_low(M a) {
+static INLINE int m_low(M a) {
     for (int i = 0; i < NW; i++) if (a.w[i]) return i * 64 + __builtin_ctzll(a.w[i]);
     return -1;
 }
 /* compare as integers: -1, 0, 1 */
-static inline int m_cmp(M a, M b) {
+static INLINE int m_cmp(M a, M b) {
     for (int i = NW - 1; i >= 0; i--) if (a.w[i] != b.w[i]) return a.w[i] < b.w[i] ? -1 : 1;
     return 0;
 }
 /* shifts by 0 < k < 64 */
-static inline M m_shl(M a, int k) {
+static INLINE M m_shl(M a, int k) {
     M r;
     r.w[0] = a.w[0] << k;
     for (int i = 1; i < NW; i++) r.w[i] = (a.w[i] << k) | (a.w[i - 1] >> (64 - k));
     return r;
 }
-static inline M m_shl_any(M a, int k) { return k ? m_shl(a, k) : a; }
-static inline M m_shr(M a, int k) {
+static INLINE M m_shl_any(M a, int k) { return k ? m_shl(a, k) : a; }
+static INLINE M m_shr(M a, int k) {
     M r;
     for (int i = 0; i < NW - 1; i++) r.w[i] = (a.w[i] >> k) | (a.w[i + 1] << (64 - k));
     r.w[NW - 1] = a.w[NW - 1] >> k;
     return r;
 }
-static inline M m_add(M a, M b) {
+static INLINE M m_add(M a, M b) {
     M r;
     unsigned carry = 0;
     for (int i = 0; i < NW; i++) {
@@ -87,7 +101,7 @@ static uint64_t m_hash61(M a) {
     }
     return (uint64_t)r;
 }
-static inline uint64_t m_mix(M a) {
+static INLINE uint64_t m_mix(M a) {
     uint64_t h = 0x243F6A8885A308D3ULL;
     for (int i = 0; i < NW; i++) { h ^= a.w[i]; h *= 0x9E3779B97F4A7C15ULL; h ^= h >> 29; }
     return h;
@@ -127,14 +141,14 @@ static int geo_init(Geo *g, int width, int height) {
 }
 
 /* row fill toward lower bits, stepping */
-static inline M fill_row_down(M g, M across) {
+static INLINE M fill_row_down(M g, M across) {
     for (;;) { M n = m_or(g, m_and(across, m_shr(g, 1))); if (m_eq(n, g)) return g; g = n; }
 }
-static inline M fill_col(M v, M along, int s) {
+static INLINE M fill_col(M v, M along, int s) {
     for (;;) { M n = m_or(v, m_and(along, m_or(m_shl(v, s), m_shr(v, s)))); if (m_eq(n, v)) return v; v = n; }
 }
 /* a row fill both ways: stepping down, one addition up */
-static inline M fill_row(M seed, M empty, M across) {
+static INLINE M fill_row(M seed, M empty, M across) {
     M g = fill_row_down(seed, across);
     M m = m_or(empty, seed);
     return m_or(m_and(m_xor(m_add(m, seed), m), m), g);
@@ -164,7 +178,7 @@ static void stages(const Geo *G, M source, M empty, M *h2o, M *v2o) {
     *h2o = h2; *v2o = v2;
 }
 
-static inline M around_of(M src, int s) {
+static INLINE M around_of(M src, int s) {
     return m_or(m_or(m_shl(src, 1), m_shr(src, 1)), m_or(m_shl(src, s), m_shr(src, s)));
 }
 
@@ -286,7 +300,7 @@ static M g_witness(const Geo *G, int abit, int bbit, M empty, M costly, int *non
 
 typedef struct { uint32_t s[4]; } Rng;
 
-static inline uint32_t rotl32(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
+static INLINE uint32_t rotl32(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
 
 static uint32_t rng_next(Rng *r) {
     uint32_t *s = r->s;
@@ -340,8 +354,8 @@ static void *ar_alloc(Arena *a, size_t n) {
         a->cur = nc;
     }
 }
-static inline Mark ar_mark(Arena *a) { Mark m; m.c = a->cur; m.used = a->cur ? a->cur->used : 0; return m; }
-static inline void ar_release(Arena *a, Mark m) { a->cur = m.c; if (m.c) m.c->used = m.used; }
+static INLINE Mark ar_mark(Arena *a) { Mark m; m.c = a->cur; m.used = a->cur ? a->cur->used : 0; return m; }
+static INLINE void ar_release(Arena *a, Mark m) { a->cur = m.c; if (m.c) m.c->used = m.used; }
 static void ar_free(Arena *a) {
     Chunk *c = a->head;
     while (c) { Chunk *n = c->next; free(c->data); free(c); c = n; }
@@ -359,18 +373,15 @@ typedef struct Core { int n; uint64_t hash; M g[]; } Core;  /* groups sorted by 
 typedef struct { M key; int used, seen; Core **list; int n, cap; } GEntry;  /* cores filed under a group */
 typedef struct { M key; unsigned stamp; } HEntry;
 
-#define RESTART_UNIT 40
-#define WORK_PER_NODE 200
-#define WORK_BOARD 210
-#define FIRST_RUN_PROBE 1
-#define PROBE_GROUPS 8
-#define PLAYOUTS 32
+/* solver.py's constants (RESTART_UNIT, FIRST_RUN_PROBE, PROBE_GROUPS, PLAYOUTS) and the work weight come in
+ * from Python with each call, so the two never disagree */
 
 typedef struct {
     Geo G;
     long long budget, limit, nodes;
     double work, work_limit, weight;
     int has_salt; uint64_t salt; int probe;
+    long long restart_unit, first_probe, probe_groups, playouts;
     M root_tiles, stuck;
     M direct[MAXBITS];
     int kind_idx[MAXBITS];  /* tile -> its kind (root group index) */
@@ -404,7 +415,7 @@ static int charge(S_t *S, double units) {
 }
 
 /* _tie(x, salt): salt may be ~salt (a negative Python int: its low 64 bits are the same) */
-static inline uint64_t tie(M x, uint64_t salt) {
+static INLINE uint64_t tie(M x, uint64_t salt) {
     return ((m_hash61(x) ^ salt) * 0x9E3779B97F4A7C15ULL) >> 48;
 }
 
@@ -432,7 +443,7 @@ static int joinable_pairs(const Geo *G, M group, M empty, Pair *out) {
     }
     return n;
 }
-static inline int pairs_cap(M group) { int k = m_count(group); return k * (k - 1) / 2 + 1; }
+static INLINE int pairs_cap(M group) { int k = m_count(group); return k * (k - 1) / 2 + 1; }
 
 /* ------------------------------------------------------------------ cores */
 
@@ -759,7 +770,7 @@ static int park(S_t *S, int key, Step *st) {
 }
 
 /* waiting.pop(key) pushed onto the stack in list order */
-static inline void unpark(S_t *S, int key, int *sp) {
+static INLINE void unpark(S_t *S, int key, int *sp) {
     for (int nd = S->whead[key]; nd >= 0; nd = S->wnext[nd]) S->wstack[(*sp)++] = S->wstep[nd];
     m_clr(&S->waitkeys, key);
 }
@@ -783,8 +794,8 @@ static int wake(S_t *S, int u, M *went_out) {
     return 0;
 }
 
-static inline void dq_left(S_t *S, int u) { S->dh = (S->dh - 1) & 1023; S->dq[S->dh] = u; }
-static inline void dq_right(S_t *S, int u) { S->dq[S->dt] = u; S->dt = (S->dt + 1) & 1023; }
+static INLINE void dq_left(S_t *S, int u) { S->dh = (S->dh - 1) & 1023; S->dq[S->dh] = u; }
+static INLINE void dq_right(S_t *S, int u) { S->dq[S->dt] = u; S->dt = (S->dt + 1) & 1023; }
 
 static M *rgroup;  /* set per relaxation: tile -> its group (only tiles of the position) */
 
@@ -1261,7 +1272,7 @@ static int play_games(S_t *S, M tiles, long long run, int *found) {
     snprintf(seed, sizeof seed, "harupan:solver:playout:%lld", run);
     Rng rng;
     if (rng_seed(&rng, seed) < 0) return FAIL;
-    long long games = PLAYOUTS * luby(run);
+    long long games = S->playouts * luby(run);
     int pairs = m_count(tiles) / 2;
     int cap = 0;
     for (int i = 0; i < S->nroot; i++) cap += pairs_cap(S->root_groups[i]);
@@ -1302,8 +1313,8 @@ static int run_solve(S_t *S, M tiles, int *status) {
     for (;;) {
         run++;
         long long start = S->nodes, L = luby(run);
-        int last = start + RESTART_UNIT * L >= S->budget;
-        S->limit = last ? S->budget : start + RESTART_UNIT * L;
+        int last = start + S->restart_unit * L >= S->budget;
+        S->limit = last ? S->budget : start + S->restart_unit * L;
         if (run == 1) { S->has_salt = 0; S->salt = 0; }
         else {
             char seed[64];
@@ -1312,7 +1323,7 @@ static int run_solve(S_t *S, M tiles, int *status) {
             if (rng_seed(&r, seed) < 0) return FAIL;
             S->has_salt = 1; S->salt = rng_below(&r, (uint64_t)1 << 30);
         }
-        S->probe = run == 1 ? FIRST_RUN_PROBE : PROBE_GROUPS;
+        S->probe = (int)(run == 1 ? S->first_probe : S->probe_groups);
         Mark mk = ar_mark(&S->stack);
         int r = search(S, groups, n, tiles, &found);
         ar_release(&S->stack, mk);
@@ -1356,7 +1367,8 @@ static void m_to_bytes(M m, unsigned char *b) {
 
 #define MASK_BYTES (NW * 8)
 
-/* solve(width, height, groups, budget, work_limit, memo) -> (status, pairs or None, nodes, work, learned)
+/* solve(width, height, groups, budget, work_limit, weight, (restart_unit, first_probe, probe_groups, playouts), memo)
+ *   -> (status, pairs or None, nodes, work, learned)
  * groups: the root groups in solver order, MASK_BYTES little-endian bytes each, concatenated;
  * memo: the cores known to fail, in order, each its groups' bytes concatenated;
  * status: 0 solved, 1 unsolvable, 2 undecided; pairs: (bit, bit) in removal order;
@@ -1366,11 +1378,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int width, height;
     Py_buffer gb;
     long long budget;
-    double work_limit;
+    double work_limit, weight;
+    long long restart_unit, first_probe, probe_groups, playouts;
     PyObject *memo;
-    if (!PyArg_ParseTuple(args, "iiy*LdO", &width, &height, &gb, &budget, &work_limit, &memo)) return NULL;
+    if (!PyArg_ParseTuple(args, "iiy*Ldd(LLLL)O", &width, &height, &gb, &budget, &work_limit, &weight, &restart_unit,
+                          &first_probe, &probe_groups, &playouts, &memo)) return NULL;
     if (width < 1 || height < 1 || width + 3 >= 64 || (width + 3) * (height + 2) > MAXBITS || gb.len % MASK_BYTES
-        || gb.len / MASK_BYTES > MAXBITS / 2 || !PyList_Check(memo)) {
+        || gb.len / MASK_BYTES > MAXBITS / 2 || !PyList_Check(memo) || restart_unit < 0 || restart_unit > (1LL << 40)
+        || first_probe < 0 || probe_groups < 0 || playouts < 0 || playouts > (1LL << 40)) {
         PyBuffer_Release(&gb);
         PyErr_SetString(PyExc_ValueError, "_csolver.solve: board too big for the compiled solver, or bad arguments");
         return NULL;
@@ -1389,7 +1404,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     S->nroot = n;
     S->budget = budget;
     S->work_limit = work_limit;
-    S->weight = (double)(S->G.s * (S->G.height + 2)) / (double)WORK_BOARD;
+    S->weight = weight;
+    S->restart_unit = restart_unit; S->first_probe = first_probe; S->probe_groups = probe_groups;
+    S->playouts = playouts;
     S->solcap = m_count(tiles) / 2 + 1;
     S->sol = (Pair *)malloc(sizeof(Pair) * (size_t)S->solcap);
     if (!S->root_groups || !S->sol) { s_free(S); return PyErr_NoMemory(); }

@@ -942,8 +942,10 @@ def _solve_compiled(g: Geometry, groups: list[int], budget: int, memo: dict[froz
     size = _compiled.MASK_BYTES
     limit = float((budget + WORK_SLACK) * WORK_PER_NODE if work is None else work)
     given = [b"".join(grp.to_bytes(size, "little") for grp in core) for core in memo] if memo else []
+    weight = g.stride * (g.height + 2) / WORK_BOARD  # as _Search.weight
     status, pairs, nodes, spent, learned = _compiled.solve(
-        g.width, g.height, b"".join(grp.to_bytes(size, "little") for grp in groups), budget, limit, given)
+        g.width, g.height, b"".join(grp.to_bytes(size, "little") for grp in groups), budget, limit, weight,
+        (RESTART_UNIT, FIRST_RUN_PROBE, PROBE_GROUPS, PLAYOUTS), given)
     if memo is not None:
         for raw in learned:
             memo[frozenset(int.from_bytes(raw[i:i + size], "little") for i in range(0, len(raw), size))] = None

@@ -1,0 +1,194 @@
+"""The compiled twin of the solver (harupan/engine/shisen/_csolver.c) gives exactly the Python
+search's answers: status, removal order, nodes, work (a float summed in the same order) and the
+memo of cores left behind, in the same order. Each test solves the same board both ways.
+
+The parity tests skip only when the module is not built; test_compiled_twin_is_built fails when a
+C compiler is there but the module is not (so a CI run cannot pass on the Python search alone)."""
+
+import shutil
+import sysconfig
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from harupan.engine.rng import Rng
+from harupan.engine.shisen import Board, parse_text, replay
+from harupan.engine.shisen import solver as s
+from harupan.engine.shisen.game import legal_pairs, remove_pair
+from harupan.engine.shisen.tiles import DEFAULT_KINDS
+from harupan.engine.shisen.traps import openings
+from harupan.generator.shisen import PRESETS, deal
+from strategies import boards
+
+SLOW_DEALS = Path(__file__).parent / "data" / "shisen_slow"
+needs_twin = pytest.mark.skipif(s._compiled is None, reason="harupan.engine.shisen._csolver is not built "
+                                "(no C compiler at install time): nothing to compare")
+
+
+def _compiler() -> str | None:
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) or shutil.which("cc") or shutil.which("gcc")
+
+
+def test_compiled_twin_is_built():
+    """Where a C compiler exists, the install must have built the twin: otherwise every parity test
+    below would skip and the slow search would ship unnoticed."""
+    if _compiler() is None:
+        pytest.skip("no C compiler here: the pure-Python search is the expected fallback")
+    assert s._compiled is not None, ("a C compiler is installed but harupan.engine.shisen._csolver is not built: "
+                                     "run `pip install -e .` (or `python setup.py build_ext --inplace`)")
+
+
+def _both(board: Board, budget: int = s.DEFAULT_BUDGET, work: float | None = None,
+          memos: tuple[dict | None, dict | None] = (None, None)) -> tuple[s.SolveResult, s.SolveResult]:
+    g, _, kinds = s.board_bits(board)
+    assert s.compiled_fits(g, list(kinds.values()), budget), "the board must go to the twin, or nothing is compared"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(s, "PURE_PYTHON", True)
+        py = s.solve(board, budget, memos[0], work=work)
+        mp.setattr(s, "PURE_PYTHON", False)
+        c = s.solve(board, budget, memos[1], work=work)
+    return py, c
+
+
+def _same(board: Board, budget: int = s.DEFAULT_BUDGET, work: float | None = None) -> s.SolveResult:
+    py, c = _both(board, budget, work)
+    assert (c.status, c.solution, c.nodes, c.work) == (py.status, py.solution, py.nodes, py.work)
+    return c
+
+
+def _deal(seed: str, w: int = 18, h: int = 8) -> Board:
+    rng = Rng(seed)
+    cells = [k for k in DEFAULT_KINDS[: w * h // 4] for _ in range(4)]
+    rng.shuffle(cells)
+    return Board(w, h, tuple(tuple(cells[y * w:(y + 1) * w]) for y in range(h)))
+
+
+def _fresh(i: int) -> Board:
+    """A fresh uniform 18x8 deal by the generator's own deal function."""
+    return deal(f"2031-01-{i % 28 + 1:02d}", 18, 8, list(PRESETS.values())[i % len(PRESETS)], i)[0]
+
+
+@needs_twin
+@pytest.mark.parametrize("i", range(6))
+def test_fresh_deals_match(i):
+    _same(_fresh(i))
+
+
+@needs_twin
+def test_every_status_and_both_budgets_match():
+    """Solved, unsolvable, undecided by nodes (restarts, random games between runs) and undecided
+    by work: each answer the same, down to the work counted."""
+    statuses = set()
+    for i in range(6):
+        board = _deal(f"csolver-{i}", 12, 6)
+        statuses.add(_same(board).status)
+        statuses.add(_same(board, budget=3).status)  # runs of 1-3 nodes: restarts and games
+        statuses.add(_same(board, budget=200, work=2_000.0).status)  # out of work first
+        _same(board, budget=0)
+    statuses.add(_same(parse_text("1m 2p\n2p 1m\n")).status)  # a crossed square
+    path = SLOW_DEALS / "bench-deal-670.txt"  # unsolvable through a jam, proved with learned cores
+    statuses.add(_same(parse_text(path.read_text(encoding="utf-8"), source=str(path))).status)
+    assert statuses == {s.SOLVED, s.UNSOLVABLE, s.UNDECIDED}
+
+
+@needs_twin
+@pytest.mark.parametrize("path", sorted(SLOW_DEALS.glob("*.txt")), ids=lambda p: p.stem)
+def test_regression_deals_match_within_a_small_budget(path):
+    """The slowest bench deals, cut to 45 nodes (two runs and a round of random games): the full
+    searches are in the slow tier."""
+    board = parse_text(path.read_text(encoding="utf-8"), source=str(path))
+    _same(board, budget=45)
+
+
+@needs_twin
+def test_small_and_odd_boards_match():
+    for w, h in [(2, 1), (4, 1), (2, 2), (4, 3), (6, 4), (8, 2), (1, 4), (16, 3), (14, 10), (20, 6), (30, 5)]:
+        for k in range(3):
+            board = _deal(f"odd-{w}x{h}-{k}", w, h) if w * h % 4 == 0 else None
+            if board is not None:
+                _same(board)
+
+
+@needs_twin
+def test_mid_game_positions_match():
+    """Boards with tiles gone: a solved deal replayed 10, 30 and 50 pairs in."""
+    for i in range(3):
+        board = _deal(f"mid-{i}")
+        result = _same(board)
+        if result.solution is None:
+            continue
+        for cut in (10, 30, 50):
+            position = board
+            for pair in result.solution[:cut]:
+                position = remove_pair(position, pair)
+            _same(position)
+
+
+@needs_twin
+@given(board=boards(max_w=7, max_h=5, kinds=["1m", "2p", "3s", "4z", "5m"]))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_hypothesis_boards_match(board):
+    _same(board)
+    _same(board, budget=2)
+
+
+@needs_twin
+def test_shared_memo_matches_as_in_openings():
+    """Solves sharing one memo of cores, as traps.openings runs them: the same answers, and the memo
+    holds the same cores in the same order after each solve."""
+    board = _deal("core-16", 12, 6)
+    memo_py: dict[frozenset[int], None] = {}
+    memo_c: dict[frozenset[int], None] = {}
+    for pair in legal_pairs(board)[:10]:
+        py, c = _both(remove_pair(board, pair), 200, memos=(memo_py, memo_c))
+        assert (c.status, c.solution, c.nodes, c.work) == (py.status, py.solution, py.nodes, py.work)
+        assert list(memo_c) == list(memo_py)
+    assert memo_py, "no core learned: the memo was not exercised"
+    solution = _same(board).solution
+    assert solution is not None
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(s, "PURE_PYTHON", True)
+        py_openings = openings(board, solution, 200)
+    assert openings(board, solution, 200) == py_openings
+
+
+def test_pure_python_flag_is_read_from_the_environment(tmp_path):
+    """HARUPAN_PURE_PYTHON=1 at import forces the Python search (benches and tests compare the two)."""
+    import subprocess
+    import sys
+
+    code = "from harupan.engine.shisen import solver; print(solver.PURE_PYTHON)"
+    for value, expected in (("1", "True"), ("", "False")):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                             env={**__import__("os").environ, "HARUPAN_PURE_PYTHON": value})
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip() == expected
+
+
+@needs_twin
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted(SLOW_DEALS.glob("*.txt")), ids=lambda p: p.stem)
+def test_regression_deals_match_in_full(path):
+    board = parse_text(path.read_text(encoding="utf-8"), source=str(path))
+    result = _same(board)
+    if result.solution is not None:
+        assert replay(board, result.solution).is_empty()
+
+
+@needs_twin
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(10))
+def test_200_fresh_deals_match(block):
+    for i in range(20):
+        _same(_fresh(100 + 20 * block + i))
+
+
+def test_a_board_too_big_for_the_masks_goes_to_python():
+    """20x10 pads to 23 x 12 = 276 bits, past the twin's 256: the Python search answers."""
+    board = _deal("too-big", 20, 10)
+    g, _, kinds = s.board_bits(board)
+    assert not s.compiled_fits(g, list(kinds.values()), s.DEFAULT_BUDGET)
+    assert s.compiled_fits(*s.board_bits(_deal("fits", 18, 8))[::2][:1], [1], s.DEFAULT_BUDGET) is (s._compiled is not None)
+    assert s.solve(board, budget=1).nodes == 2
