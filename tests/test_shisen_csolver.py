@@ -60,7 +60,7 @@ def _same(board: Board, budget: int = s.DEFAULT_BUDGET, work: float | None = Non
 
 def _deal(seed: str, w: int = 18, h: int = 8) -> Board:
     rng = Rng(seed)
-    cells = [k for k in DEFAULT_KINDS[: w * h // 4] for _ in range(4)]
+    cells = [DEFAULT_KINDS[i // 4 % len(DEFAULT_KINDS)] for i in range(w * h // 4 * 4)]  # past 144: kinds of 8
     rng.shuffle(cells)
     return Board(w, h, tuple(tuple(cells[y * w:(y + 1) * w]) for y in range(h)))
 
