@@ -7,6 +7,9 @@
 2. The solver over random 144-tile deals (--deals, 1,000 for issue 21): share decided (solved or
    proved unsolvable) within 1 s of CPU each, median, p99 and max; the five slowest named (and,
    with --keep DIR, written as text boards: tests/data/shisen_slow holds such a set). Target: 100%.
+   The solver is the compiled twin when it is built (else the Python search, said so); with
+   --python, the same deals again by the pure-Python search in the same run (the baseline), each
+   deal's answer, nodes and work compared between the two. --budget N: the node budget.
 3. A date's three layouts (easy, normal, hard), each dealt, proved and graded, in CPU seconds.
    Target (issue 21): median <= 5 s and 95th percentile <= 15 s over --days dates, one after
    another in one process (`daily` runs the three side by side: timed too, wall).
@@ -37,6 +40,8 @@ import shisen_baseline
 from harupan.engine.rng import Rng
 from harupan.engine.errors import InputError
 from harupan.engine.shisen import Board, format_text, legal_pairs, solve
+from harupan.engine.shisen import solver as solver_module
+from harupan.engine.shisen.solver import DEFAULT_BUDGET
 from harupan.engine.shisen.game import hint, shuffle
 from harupan.engine.shisen.tiles import DEFAULT_KINDS
 from harupan.engine.shisen.playout import CAREFUL, LOOKAHEAD, RANDOM, _pair_paths, path_table, playouts
@@ -79,23 +84,48 @@ def bench_pairs(n: int) -> None:
           f"per-pair BFS {slow / n * 1e3:.1f} ms, ratio {slow / fast:.0f}x (target >= 50x)")
 
 
-def _solve_row(i: int) -> tuple:
+def _solve_row(job: tuple[int, bool, int]) -> tuple:
+    """One deal, by the compiled twin or (``pure``) the Python search; the answer's fingerprint
+    (status, nodes, work, removal order) comes back too, for the baseline's comparison."""
+    i, pure, budget = job
     board = deal(f"bench-deal-{i}")
+    solver_module.PURE_PYTHON = pure
     t0, c0 = time.perf_counter(), time.process_time()
-    r = solve(board)
-    return time.perf_counter() - t0, time.process_time() - c0, str(r.status), r.nodes, i
+    r = solve(board, budget)
+    return (time.perf_counter() - t0, time.process_time() - c0, str(r.status), r.nodes, i,
+            (str(r.status), r.nodes, r.work, r.solution))
 
 
-def bench_solver(n: int, jobs: int = 1, keep: str | None = None, rows_to: str | None = None) -> None:
+def bench_solver(n: int, jobs: int = 1, keep: str | None = None, rows_to: str | None = None,
+                 python: bool = False, budget: int = DEFAULT_BUDGET) -> None:
     """Times are CPU seconds of the solving process (on a shared machine, wall time measures the
     neighbours); wall time is printed beside them. The figures so far are printed every 100
-    deals, so a run cut short still says what it measured."""
+    deals, so a run cut short still says what it measured. With ``python``, the same deals are
+    then solved by the pure-Python search (the baseline), and every answer compared."""
     rows: list[tuple] = []
+    compiled = solver_module._compiled is not None and not solver_module.PURE_PYTHON
+    print("solver: " + ("the compiled twin (_csolver)" if compiled else "the pure-Python search (the compiled twin "
+                        + ("is not built)" if solver_module._compiled is None else "is switched off)"))
+          + (f"; node budget {budget}" if budget != DEFAULT_BUDGET else ""), flush=True)
     with multiprocessing.Pool(jobs) as pool:
-        for row in pool.imap(_solve_row, range(n), chunksize=4):
+        for row in pool.imap(_solve_row, [(i, not compiled, budget) for i in range(n)], chunksize=4):
             rows.append(row)
             if len(rows) % 100 == 0 or len(rows) == n:
                 _solver_figures(rows)
+        if python and compiled:
+            print("baseline: the same deals by the pure-Python search", flush=True)
+            base: list[tuple] = []
+            for row in pool.imap(_solve_row, [(i, True, budget) for i in range(n)], chunksize=4):
+                base.append(row)
+                if len(base) % 100 == 0 or len(base) == n:
+                    _solver_figures(base)
+            differ = [r[4] for r, b in zip(rows, base) if r[5] != b[5]]
+            c_cpu, py_cpu = sum(r[1] for r in rows), sum(r[1] for r in base)
+            ratios = sorted(b[1] / max(r[1], 1e-6) for r, b in zip(rows, base))
+            print(f"  compiled vs Python on the same {n} deals: CPU {c_cpu:.1f} s vs {py_cpu:.1f} s "
+                  f"({py_cpu / max(c_cpu, 1e-9):.1f}x overall, per deal median {statistics.median(ratios):.1f}x); "
+                  f"answers, nodes, work and removal orders differ on {len(differ)} deals"
+                  + (f": {', '.join(f'bench-deal-{i}' for i in differ[:20])}" if differ else ""), flush=True)
     if rows_to:  # one line a deal, for a look at the whole distribution (how many lie just over 1 s, say)
         Path(rows_to).write_text("deal\tstatus\tnodes\tcpu_s\twall_s\n" + "".join(
             f"bench-deal-{r[4]}\t{r[2]}\t{r[3]}\t{r[1]:.3f}\t{r[0]:.3f}\n" for r in rows), encoding="utf-8")
@@ -318,6 +348,9 @@ def main() -> None:
     ap.add_argument("--rows", metavar="FILE", help="solver: write each deal's status, nodes and CPU seconds there (TSV)")
     ap.add_argument("--sizes", default="20x20,28x28,40x40", help="bounded: board sizes")
     ap.add_argument("--dates", type=int, default=365, help="year: how many dates (a smaller sample first)")
+    ap.add_argument("--python", action="store_true",
+                    help="solver: also solve the same deals by the pure-Python search (the baseline) and compare")
+    ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="solver: the node budget")
     ap.add_argument("--only", choices=["pairs", "generate", "solver", "tune", "year", "bounded"])
     args = ap.parse_args()
     if args.only in (None, "pairs"):
@@ -325,7 +358,7 @@ def main() -> None:
     if args.only in (None, "generate"):
         bench_generate(args.days)
     if args.only in (None, "solver"):
-        bench_solver(args.deals, args.jobs, args.keep, args.rows)
+        bench_solver(args.deals, args.jobs, args.keep, args.rows, args.python, args.budget)
     if args.tune and args.only in (None, "tune"):
         bench_tune(args.tune, args.jobs)
     if args.year and args.only in (None, "year"):
