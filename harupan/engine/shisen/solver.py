@@ -83,6 +83,7 @@ the search as it goes (:func:`solve`'s ``trace``).
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections import deque
 from collections.abc import Callable
@@ -96,7 +97,7 @@ from .paths import Geometry, geometry, visible_index_pairs
 
 _compiled: ModuleType | None
 try:  # the compiled twin of this search (_csolver.c), built when a C compiler was there at install
-    from . import _csolver as _compiled
+    _compiled = importlib.import_module("._csolver", __package__)
 except ImportError:  # no compiler at install time: the pure-Python search below, same answers
     _compiled = None
 # HARUPAN_PURE_PYTHON=1 forces the pure-Python search (tests and bench/shisen.py compare the two).
