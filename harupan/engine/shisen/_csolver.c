@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NW 4
+#define NW 4  /* known_failure's scan spells out the four words */
 #define MAXBITS (NW * 64)
 
 typedef struct { uint64_t w[NW]; } M;
@@ -155,18 +155,55 @@ static int geo_init(Geo *g, int width, int height) {
     return 0;
 }
 
-/* row fill toward lower bits, stepping */
-static INLINE M fill_row_down(M g, M across) {
-    for (;;) { M n = m_or(g, m_and(across, m_shr(g, 1))); if (m_eq(n, g)) return g; g = n; }
-}
+/* The fills, the hottest code: written out on four scalar words (a mask passed as a struct of an
+ * array is spilled to the stack at every step otherwise). */
+#if NW != 4
+#error "the fills below are written for four words"
+#endif
+
+/* column fill both ways through `along`, stepping until nothing changes */
 static INLINE M fill_col(M v, M along, int s) {
-    for (;;) { M n = m_or(v, m_and(along, m_or(m_shl(v, s), m_shr(v, s)))); if (m_eq(n, v)) return v; v = n; }
+    uint64_t v0 = v.w[0], v1 = v.w[1], v2 = v.w[2], v3 = v.w[3];
+    const uint64_t a0 = along.w[0], a1 = along.w[1], a2 = along.w[2], a3 = along.w[3];
+    const int r = 64 - s;
+    for (;;) {
+        uint64_t n0 = v0 | (a0 & ((v0 << s) | (v0 >> s) | (v1 << r)));
+        uint64_t n1 = v1 | (a1 & ((v1 << s) | (v0 >> r) | (v1 >> s) | (v2 << r)));
+        uint64_t n2 = v2 | (a2 & ((v2 << s) | (v1 >> r) | (v2 >> s) | (v3 << r)));
+        uint64_t n3 = v3 | (a3 & ((v3 << s) | (v2 >> r) | (v3 >> s)));
+        if (!((n0 ^ v0) | (n1 ^ v1) | (n2 ^ v2) | (n3 ^ v3))) break;
+        v0 = n0; v1 = n1; v2 = n2; v3 = n3;
+    }
+    M out; out.w[0] = v0; out.w[1] = v1; out.w[2] = v2; out.w[3] = v3;
+    return out;
 }
-/* a row fill both ways: stepping down, one addition up */
+
+/* a row fill both ways: stepping toward lower bits through `across`, one addition toward higher
+ * (m = empty | seed; ((m + seed) ^ m) & m), as paths.py's _stages */
 static INLINE M fill_row(M seed, M empty, M across) {
-    M g = fill_row_down(seed, across);
-    M m = m_or(empty, seed);
-    return m_or(m_and(m_xor(m_add(m, seed), m), m), g);
+    uint64_t g0 = seed.w[0], g1 = seed.w[1], g2 = seed.w[2], g3 = seed.w[3];
+    const uint64_t a0 = across.w[0], a1 = across.w[1], a2 = across.w[2], a3 = across.w[3];
+    for (;;) {
+        uint64_t n0 = g0 | (a0 & ((g0 >> 1) | (g1 << 63)));
+        uint64_t n1 = g1 | (a1 & ((g1 >> 1) | (g2 << 63)));
+        uint64_t n2 = g2 | (a2 & ((g2 >> 1) | (g3 << 63)));
+        uint64_t n3 = g3 | (a3 & (g3 >> 1));
+        if (!((n0 ^ g0) | (n1 ^ g1) | (n2 ^ g2) | (n3 ^ g3))) break;
+        g0 = n0; g1 = n1; g2 = n2; g3 = n3;
+    }
+    const uint64_t s0 = seed.w[0], s1 = seed.w[1], s2 = seed.w[2], s3 = seed.w[3];
+    const uint64_t m0 = empty.w[0] | s0, m1 = empty.w[1] | s1, m2 = empty.w[2] | s2, m3 = empty.w[3] | s3;
+    uint64_t t0 = m0 + s0;
+    uint64_t c = t0 < m0;
+    uint64_t t1 = m1 + s1, c1 = t1 < m1; t1 += c; c = c1 | (t1 < c);
+    uint64_t t2 = m2 + s2, c2 = t2 < m2; t2 += c; c = c2 | (t2 < c);
+    uint64_t t3 = m3 + s3 + c;
+    M out;
+    out.w[0] = ((t0 ^ m0) & m0) | g0;
+    out.w[1] = ((t1 ^ m1) & m1) | g1;
+    out.w[2] = ((t2 ^ m2) & m2) | g2;
+    out.w[3] = ((t3 ^ m3) & m3) | g3;
+    return out;
 }
 
 static void stages(const Geo *G, M source, M empty, M *h2o, M *v2o) {
@@ -383,9 +420,10 @@ enum { OK = 0, OUT_OF_BUDGET = 1, OUT_OF_WORK = 2, FAIL = 3 };
 
 typedef struct Step { int tile; int looked; M partners, crossed, empty, gone; } Step;
 typedef struct { int a, b; } Pair;
-typedef struct Core { int n; uint64_t hash; M g[]; } Core;  /* groups sorted by value: a set */
+/* a core: its groups sorted by value (a set), their union and each group's hash (for known_failure) */
+typedef struct Core { int n; uint64_t hash; M tiles; uint64_t *gh; M g[]; } Core;
 
-typedef struct { M key; int used, seen; Core **list; int n, cap; } GEntry;  /* cores filed under a group */
+typedef struct { M key; int used, seen; Core **list; M *tiles; int n, cap; } GEntry;  /* tiles[i]: list[i]'s union */  /* cores filed under a group */
 typedef struct { M key; unsigned stamp; } HEntry;
 
 /* solver.py's constants (RESTART_UNIT, FIRST_RUN_PROBE, PROBE_GROUPS, PLAYOUTS) and the work weight come in
@@ -468,11 +506,18 @@ static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
     qsort(g, (size_t)n, sizeof(M), core_cmp);
     int k = 0;
     for (int i = 0; i < n; i++) if (k == 0 || !m_eq(g[k - 1], g[i])) g[k++] = g[i];
-    Core *c = (Core *)ar_alloc(&S->keep, sizeof(Core) + (size_t)k * sizeof(M));
+    Core *c = (Core *)ar_alloc(&S->keep, sizeof(Core) + (size_t)k * sizeof(M) + (size_t)k * sizeof(uint64_t));
     if (!c) return NULL;
     c->n = k;
+    c->gh = (uint64_t *)((char *)c + sizeof(Core) + (size_t)k * sizeof(M));
+    c->tiles = m_zero();
     uint64_t h = 0x51ED270B27F4A7C1ULL ^ (uint64_t)k;
-    for (int i = 0; i < k; i++) { c->g[i] = g[i]; h = (h ^ m_mix(g[i])) * 0x100000001B3ULL; }
+    for (int i = 0; i < k; i++) {
+        c->g[i] = g[i];
+        c->gh[i] = m_mix(g[i]);
+        c->tiles = m_or(c->tiles, g[i]);
+        h = (h ^ c->gh[i]) * 0x100000001B3ULL;
+    }
     c->hash = h;
     return c;
 }
@@ -544,7 +589,7 @@ static GEntry *gmap_get(S_t *S, M key) {  /* find or add */
     size_t mask = S->gcap - 1, i = m_mix(key) & mask;
     while (S->gmap[i].used) i = (i + 1) & mask;
     e = &S->gmap[i];
-    e->used = 1; e->key = key; e->seen = 0; e->list = NULL; e->n = e->cap = 0;
+    e->used = 1; e->key = key; e->seen = 0; e->list = NULL; e->tiles = NULL; e->n = e->cap = 0;
     S->gcount++;
     return e;
 }
@@ -563,8 +608,12 @@ static int file_core(S_t *S, Core *c) {
         int ncap = e->cap ? e->cap * 2 : 4;
         Core **n = (Core **)realloc(e->list, (size_t)ncap * sizeof(Core *));
         if (!n) return -1;
-        e->list = n; e->cap = ncap;
+        e->list = n;
+        M *t = (M *)realloc(e->tiles, (size_t)ncap * sizeof(M));
+        if (!t) return -1;
+        e->tiles = t; e->cap = ncap;
     }
+    e->tiles[e->n] = c->tiles;
     e->list[e->n++] = c;
     return 0;
 }
@@ -594,8 +643,8 @@ static int hset_add(S_t *S, M key) {  /* 1 when added, 0 when present */
     S->hset[i].stamp = S->hstamp; S->hset[i].key = key;
     return 1;
 }
-static int hset_has(S_t *S, M key) {
-    unsigned mask = S->hcap - 1, i = (unsigned)m_mix(key) & mask;
+static int hset_has(S_t *S, M key, uint64_t h) {
+    unsigned mask = S->hcap - 1, i = (unsigned)h & mask;
     while (S->hset[i].stamp == S->hstamp) { if (m_eq(S->hset[i].key, key)) return 1; i = (i + 1) & mask; }
     return 0;
 }
@@ -644,13 +693,18 @@ static int known_failure(S_t *S, const M *groups, int n, Core **out) {
         for (int u = 0; u < nu; u++) if (m_any(tmp[u]) && hset_add(S, tmp[u])) have[nh++] = tmp[u];
         free(tmp);
     }
+    M pos = m_zero();  /* a core held has all its tiles here: a quick test before the groups' */
+    for (int i = 0; i < n; i++) pos = m_or(pos, groups[i]);
+    uint64_t out0 = ~pos.w[0], out1 = ~pos.w[1], out2 = ~pos.w[2], out3 = ~pos.w[3];
     for (int i = 0; i < nh; i++) {
         GEntry *e = gmap_find(S, have[i]);
         if (!e) continue;
-        for (int c = 0; c < e->n; c++) {
+        const uint64_t *tw = (const uint64_t *)e->tiles;
+        for (int c = 0; c < e->n; c++, tw += NW) {
+            if ((tw[0] & out0) | (tw[1] & out1) | (tw[2] & out2) | (tw[3] & out3)) continue;
             Core *core = e->list[c];
             int all = 1;
-            for (int q = 0; q < core->n; q++) if (!hset_has(S, core->g[q])) { all = 0; break; }
+            for (int q = 0; q < core->n; q++) if (!hset_has(S, core->g[q], core->gh[q])) { all = 0; break; }
             if (all) { S->core = core; *out = core; return 0; }
         }
     }
@@ -1358,7 +1412,7 @@ static int run_solve(S_t *S, M tiles, int *status) {
 static void s_free(S_t *S) {
     free(S->G.column);
     free(S->fset); free(S->learned);
-    for (size_t i = 0; i < S->gcap; i++) if (S->gmap[i].used) free(S->gmap[i].list);
+    for (size_t i = 0; i < S->gcap; i++) if (S->gmap[i].used) { free(S->gmap[i].list); free(S->gmap[i].tiles); }
     free(S->gmap);
     ar_free(&S->keep); ar_free(&S->stack);
     free(S->wstep); free(S->wnext); free(S->wstack);
