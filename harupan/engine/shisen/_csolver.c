@@ -500,10 +500,12 @@ static INLINE int pairs_cap(M group) { int k = m_count(group); return k * (k - 1
 
 /* ------------------------------------------------------------------ cores */
 
-static int core_cmp(const void *x, const void *y) { return m_cmp(*(const M *)x, *(const M *)y); }
-
 static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
-    qsort(g, (size_t)n, sizeof(M), core_cmp);
+    for (int i = 1; i < n; i++) {  /* insertion sort: a core has a few groups */
+        M x = g[i]; int j = i - 1;
+        while (j >= 0 && m_cmp(g[j], x) > 0) { g[j + 1] = g[j]; j--; }
+        g[j + 1] = x;
+    }
     int k = 0;
     for (int i = 0; i < n; i++) if (k == 0 || !m_eq(g[k - 1], g[i])) g[k++] = g[i];
     Core *c = (Core *)ar_alloc(&S->keep, sizeof(Core) + (size_t)k * sizeof(M) + (size_t)k * sizeof(uint64_t));
