@@ -1191,7 +1191,9 @@ static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int 
             if (!cs) {
                 core = S->core;
                 if (core_disjoint(core, nw, nn)) { S->core = core; return OK; }
-                M tmp[MAXBITS]; int k = 0;
+                M *tmp = (M *)ar_alloc(&S->stack, sizeof(M) * ((size_t)core->n + 1));
+                if (!tmp) return FAIL;
+                int k = 0;
                 for (int q = 0; q < core->n; q++) if (!(m_eq(core->g[q], nw[0]) || (nn > 1 && m_eq(core->g[q], nw[1])))) tmp[k++] = core->g[q];
                 Core *d = core_new(S, tmp, k);
                 if (!d) return FAIL;
@@ -1215,6 +1217,7 @@ static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int 
         if (!core) {
             S->nodes++;
             if (S->nodes > S->limit) return OUT_OF_BUDGET;
+            if (!(S->nodes & 63) && PyErr_CheckSignals() < 0) return FAIL;  /* Ctrl-C stops a long search */
             int f;
             int r = expand(S, ch->cg, ch->cn, ch->ct, ch->steps, ch->nsteps, &f);
             if (r) return r;
@@ -1226,7 +1229,9 @@ static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int 
             core = S->core;
         }
         if (core_disjoint(core, ch->nw, ch->nn)) { S->core = core; return OK; }
-        M tmp[MAXBITS]; int k = 0;
+        M *tmp = (M *)ar_alloc(&S->stack, sizeof(M) * ((size_t)core->n + 1));
+        if (!tmp) return FAIL;
+        int k = 0;
         for (int q = 0; q < core->n; q++)
             if (!(m_eq(core->g[q], ch->nw[0]) || (ch->nn > 1 && m_eq(core->g[q], ch->nw[1])))) tmp[k++] = core->g[q];
         Core *d = core_new(S, tmp, k);
