@@ -447,7 +447,8 @@ typedef struct {
     Arena keep, stack;
     /* the relaxation's workspace */
     M rtiles, base_empty, rgone, waitkeys, queued;
-    int rank[MAXBITS];
+    int rank[MAXBITS]; unsigned rankstamp[MAXBITS], rstamp;  /* rank[u] holds when rankstamp[u] == rstamp, else 0 */
+    int root_order[MAXBITS]; M root_partners[MAXBITS];  /* joinable_now's answer for a fresh start */
     int whead[MAXBITS], wtail[MAXBITS];
     Step **wstep; int *wnext; int wn, wcap;
     Step **wstack;
@@ -895,12 +896,16 @@ static int settle(S_t *S, int swept, M removed_since_root) {
             S->rgone = gone;
             release(S, m_or(gone, removed_since_root), base_empty);
             /* sorted(todo, key=rank, reverse=True): descending, equal ranks in their order */
-            int tmp[1024], k = 0;
-            for (int i = S->dh; i != S->dt; i = (i + 1) & 1023) tmp[k++] = S->dq[i];
+            int tmp[1024], key[1024], k = 0;
+            for (int i = S->dh; i != S->dt; i = (i + 1) & 1023) {
+                int u = S->dq[i];
+                key[k] = S->rankstamp[u] == S->rstamp ? S->rank[u] : 0;
+                tmp[k++] = u;
+            }
             for (int i = 1; i < k; i++) {
-                int x = tmp[i], j = i - 1;
-                while (j >= 0 && S->rank[tmp[j]] < S->rank[x]) { tmp[j + 1] = tmp[j]; j--; }
-                tmp[j + 1] = x;
+                int x = tmp[i], kx = key[i], j = i - 1;
+                while (j >= 0 && key[j] < kx) { tmp[j + 1] = tmp[j]; key[j + 1] = key[j]; j--; }
+                tmp[j + 1] = x; key[j + 1] = kx;
             }
             S->dh = 0; S->dt = 0;
             for (int i = 0; i < k; i++) dq_right(S, tmp[i]);
@@ -962,13 +967,13 @@ static Step **hopeless(S_t *S, const M *groups, int n, M tiles, Step **hint, int
     S->waitkeys = m_zero(); S->queued = m_zero();
     S->wn = 0; S->dh = S->dt = 0;
     S->floods = 0;
-    memset(S->rank, 0, sizeof S->rank);
+    if (++S->rstamp == 0) { memset(S->rankstamp, 0, sizeof S->rankstamp); S->rstamp = 1; }
     S->rsteps = (Step **)ar_alloc(&S->stack, sizeof(Step *) * ((size_t)m_count(tiles) + 1));
     if (!S->rsteps) { *rc = FAIL; return NULL; }
     S->nrsteps = 0;
     if (!hint) {
-        int order[MAXBITS];
-        M partners[MAXBITS];
+        int *order = S->root_order;
+        M *partners = S->root_partners;
         int no = joinable_now(S, groups, n, order, partners);
         if (no < 0) { *rc = FAIL; return NULL; }
         M gone = m_zero();
@@ -987,7 +992,7 @@ static Step **hopeless(S_t *S, const M *groups, int n, M tiles, Step **hint, int
         for (int i = 0; i < nh; i++) {
             Step *st = hint[i];
             int u = st->tile;
-            S->rank[u] = i;
+            S->rank[u] = i; S->rankstamp[u] = S->rstamp;
             if (!m_has(tiles, u) || m_has(gone, u)) continue;
             M group = rgroup[u];
             M allowed = m_and(st->partners, group);
