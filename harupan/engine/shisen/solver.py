@@ -76,6 +76,13 @@ failures walks its groups in the order it built them, and the memo of cores is a
 order they were learned. The answer and the work counted (so ``undecided``, too) then follow from
 the board alone, which is what lets a compiled twin of this search give the same answers.
 
+The compiled twin: ``_csolver.c`` is this whole search written again in C (fixed-size words for the
+masks, the same orders, tie-breaks, games and work charges), built by ``setup.py`` when a C
+compiler is there. :func:`solve` hands it every board that fits its masks when no ``trace`` is
+asked for, and it returns exactly what this module would: status, removal order, nodes, work, and
+the memo's cores in the same order (tests/test_shisen_csolver.py holds the two equal). This module
+stays the reference: change the search here first, then the twin.
+
 Each step of the relaxation is a :class:`Step` record: which tile went, with which partner(s), and
 which cells of tiles gone before it its path crossed. ``harupan shisen solve --explain`` prints
 the search as it goes (:func:`solve`'s ``trace``).
