@@ -109,6 +109,7 @@ def test_small_and_odd_boards_match():
             board = _deal(f"odd-{w}x{h}-{k}", w, h) if w * h % 4 == 0 else None
             if board is not None:
                 _same(board)
+    _same(Board(3, 2, ((None, None, None), (None, None, None))))  # nothing left: solved, no pairs
 
 
 @needs_twin
