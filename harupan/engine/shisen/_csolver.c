@@ -206,7 +206,7 @@ static INLINE M fill_row(M seed, M empty, M across) {
     return out;
 }
 
-static void stages(const Geo *G, M source, M empty, M *h2o, M *v2o) {
+static void stages_scalar(const Geo *G, M source, M empty, M *h2o, M *v2o) {
     int s = G->s;
     M across = m_and(empty, G->inner_rows), along = m_and(empty, G->inner_cols);
     M h0 = fill_row(source, empty, across);
@@ -230,11 +230,161 @@ static void stages(const Geo *G, M source, M empty, M *h2o, M *v2o) {
     *h2o = h2; *v2o = v2;
 }
 
+/* The same fills with AVX2 (a mask in one 256-bit register), chosen at import when the CPU has it:
+ * integer operations only, so the same sets as the scalar code bit for bit (the tests run both). */
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define HAVE_AVX2_PATH 1
+#define AVX2 __attribute__((target("avx2")))
+
+static AVX2 INLINE __m256i v_ld(M a) { return _mm256_loadu_si256((const __m256i *)a.w); }
+static AVX2 INLINE M v_st(__m256i v) { M r; _mm256_storeu_si256((__m256i *)r.w, v); return r; }
+static AVX2 INLINE int v_meets(__m256i a, __m256i b) { return !_mm256_testz_si256(a, b); }
+/* shifts of the 256-bit mask by k (0 < k < 64; rk = 64 - k) */
+static AVX2 INLINE __m256i v_shl(__m256i v, __m128i k, __m128i rk) {
+    __m256i lo = _mm256_blend_epi32(_mm256_permute4x64_epi64(v, _MM_SHUFFLE(2, 1, 0, 0)), _mm256_setzero_si256(), 0x03);
+    return _mm256_or_si256(_mm256_sll_epi64(v, k), _mm256_srl_epi64(lo, rk));
+}
+static AVX2 INLINE __m256i v_shr(__m256i v, __m128i k, __m128i rk) {
+    __m256i hi = _mm256_blend_epi32(_mm256_permute4x64_epi64(v, _MM_SHUFFLE(3, 3, 2, 1)), _mm256_setzero_si256(), 0xC0);
+    return _mm256_or_si256(_mm256_srl_epi64(v, k), _mm256_sll_epi64(hi, rk));
+}
+typedef struct { __m128i k, rk, one, r63; } VShift;
+
+static AVX2 INLINE __m256i v_fill_col(__m256i v, __m256i along, const VShift *z) {
+    for (;;) {
+        __m256i n = _mm256_or_si256(v, _mm256_and_si256(along, _mm256_or_si256(v_shl(v, z->k, z->rk), v_shr(v, z->k, z->rk))));
+        if (_mm256_testz_si256(_mm256_xor_si256(n, v), _mm256_xor_si256(n, v))) return v;
+        v = n;
+    }
+}
+/* row fill: stepping toward lower bits, one addition toward higher (the carry is scalar) */
+static AVX2 INLINE __m256i v_fill_row(__m256i seed, __m256i empty, __m256i across, const VShift *z) {
+    __m256i g = seed;
+    for (;;) {
+        __m256i n = _mm256_or_si256(g, _mm256_and_si256(across, v_shr(g, z->one, z->r63)));
+        if (_mm256_testz_si256(_mm256_xor_si256(n, g), _mm256_xor_si256(n, g))) break;
+        g = n;
+    }
+    M m = v_st(_mm256_or_si256(empty, seed)), sd = v_st(seed);
+    M t = m_add(m, sd);
+    __m256i mv = v_ld(m);
+    return _mm256_or_si256(_mm256_and_si256(_mm256_xor_si256(v_ld(t), mv), mv), g);
+}
+
+static AVX2 INLINE void vshift_init(VShift *z, int s) {
+    z->k = _mm_cvtsi32_si128(s); z->rk = _mm_cvtsi32_si128(64 - s);
+    z->one = _mm_cvtsi32_si128(1); z->r63 = _mm_cvtsi32_si128(63);
+}
+
+static AVX2 INLINE void v_stages(const Geo *G, __m256i source, __m256i empty, const VShift *z, __m256i *h2o, __m256i *v2o) {
+    __m256i top = v_ld(G->top), bottom = v_ld(G->bottom), left = v_ld(G->left), right = v_ld(G->right);
+    __m256i across = _mm256_and_si256(empty, v_ld(G->inner_rows)), along = _mm256_and_si256(empty, v_ld(G->inner_cols));
+    __m256i h0 = v_fill_row(source, empty, across, z);
+    if (v_meets(source, top)) h0 = _mm256_or_si256(h0, top);
+    if (v_meets(source, bottom)) h0 = _mm256_or_si256(h0, bottom);
+    __m256i v0 = v_fill_col(source, along, z);
+    if (v_meets(source, left)) v0 = _mm256_or_si256(v0, left);
+    if (v_meets(source, right)) v0 = _mm256_or_si256(v0, right);
+    __m256i v1 = v_fill_col(h0, along, z);
+    if (v_meets(h0, left)) v1 = _mm256_or_si256(v1, left);
+    if (v_meets(h0, right)) v1 = _mm256_or_si256(v1, right);
+    __m256i h1 = v_fill_row(v0, empty, across, z);
+    if (v_meets(v0, top)) h1 = _mm256_or_si256(h1, top);
+    if (v_meets(v0, bottom)) h1 = _mm256_or_si256(h1, bottom);
+    __m256i h2 = v_fill_row(v1, empty, across, z);
+    if (v_meets(v1, top)) h2 = _mm256_or_si256(h2, top);
+    if (v_meets(v1, bottom)) h2 = _mm256_or_si256(h2, bottom);
+    __m256i v2 = v_fill_col(h1, along, z);
+    if (v_meets(h1, left)) v2 = _mm256_or_si256(v2, left);
+    if (v_meets(h1, right)) v2 = _mm256_or_si256(v2, right);
+    *h2o = h2; *v2o = v2;
+}
+
+static AVX2 void stages_avx2(const Geo *G, M source, M empty, M *h2o, M *v2o) {
+    VShift z;
+    vshift_init(&z, G->s);
+    __m256i h2, v2;
+    v_stages(G, v_ld(source), v_ld(empty), &z, &h2, &v2);
+    *h2o = v_st(h2); *v2o = v_st(v2);
+}
+
+static AVX2 INLINE __m256i v_around(__m256i src, const VShift *z) {
+    return _mm256_or_si256(_mm256_or_si256(v_shl(src, z->one, z->r63), v_shr(src, z->one, z->r63)),
+                           _mm256_or_si256(v_shl(src, z->k, z->rk), v_shr(src, z->k, z->rk)));
+}
+
+/* reach (any = 0) and reach_any (any = 1), as g_reach / g_reach_any below */
+static AVX2 INLINE M v_reach(const Geo *G, M source_, M empty_, M targets_, int any) {
+    VShift z;
+    vshift_init(&z, G->s);
+    __m256i source = v_ld(source_), empty = v_ld(empty_), targets = v_ld(targets_);
+    __m256i around = v_around(source, &z);
+    if (!v_meets(around, empty)) return v_st(_mm256_and_si256(around, targets));
+    __m256i h2, v2;
+    v_stages(G, source, empty, &z, &h2, &v2);
+    __m256i near = _mm256_or_si256(_mm256_or_si256(v_shl(h2, z.one, z.r63), v_shr(h2, z.one, z.r63)),
+                                   _mm256_or_si256(v_shl(v2, z.k, z.rk), v_shr(v2, z.k, z.rk)));
+    if (any) near = _mm256_or_si256(near, _mm256_or_si256(h2, v2));
+    return v_st(_mm256_andnot_si256(source, _mm256_and_si256(near, targets)));
+}
+static AVX2 M g_reach_avx2(const Geo *G, M source, M empty, M tiles) { return v_reach(G, source, empty, tiles, 0); }
+static AVX2 M g_reach_any_avx2(const Geo *G, M source, M empty, M targets) { return v_reach(G, source, empty, targets, 1); }
+
+static AVX2 M g_joins_avx2(const Geo *G, M source_, M targets_, M empty_) {
+    VShift z;
+    vshift_init(&z, G->s);
+    __m256i source = v_ld(source_), targets = v_ld(targets_), empty = v_ld(empty_);
+    __m256i around = v_around(source, &z);
+    M out = v_st(_mm256_and_si256(around, targets));
+    if (!v_meets(around, empty)) return out;
+    __m256i top = v_ld(G->top), bottom = v_ld(G->bottom), left = v_ld(G->left), right = v_ld(G->right);
+    __m256i across = _mm256_and_si256(empty, v_ld(G->inner_rows)), along = _mm256_and_si256(empty, v_ld(G->inner_cols));
+    __m256i h0 = v_fill_row(source, empty, across, &z);
+    __m256i v0 = v_fill_col(source, along, &z);
+    __m256i v1 = v_fill_col(h0, along, &z);
+    if (v_meets(h0, left)) v1 = _mm256_or_si256(v1, left);
+    if (v_meets(h0, right)) v1 = _mm256_or_si256(v1, right);
+    __m256i h1 = v_fill_row(v0, empty, across, &z);
+    if (v_meets(v0, top)) h1 = _mm256_or_si256(h1, top);
+    if (v_meets(v0, bottom)) h1 = _mm256_or_si256(h1, bottom);
+    M rest = m_andnot(targets_, out);
+    int b;
+    while ((b = m_low(rest)) >= 0) {
+        m_clr(&rest, b);
+        __m256i t = v_ld(m_bit(b));
+        if (v_meets(v1, v_fill_row(t, empty, across, &z))) { m_set(&out, b); continue; }
+        if (v_meets(h1, v_fill_col(t, along, &z))) m_set(&out, b);
+    }
+    return out;
+}
+#endif
+
+static M g_joins_scalar(const Geo *G, M source, M targets, M empty);
+static M g_reach_scalar(const Geo *G, M source, M empty, M tiles);
+static M g_reach_any_scalar(const Geo *G, M source, M empty, M targets);
+/* the fills in use: AVX2 when the CPU has it (set at import, see simd()), else scalar */
+static void (*stages)(const Geo *, M, M, M *, M *) = stages_scalar;
+static M (*g_joins)(const Geo *, M, M, M) = g_joins_scalar;
+static M (*g_reach)(const Geo *, M, M, M) = g_reach_scalar;
+static M (*g_reach_any)(const Geo *, M, M, M) = g_reach_any_scalar;
+
+static void use_simd(int on) {
+#ifdef HAVE_AVX2_PATH
+    if (on) {
+        stages = stages_avx2; g_joins = g_joins_avx2; g_reach = g_reach_avx2; g_reach_any = g_reach_any_avx2;
+        return;
+    }
+#endif
+    (void)on;
+    stages = stages_scalar; g_joins = g_joins_scalar; g_reach = g_reach_scalar; g_reach_any = g_reach_any_scalar;
+}
+
 static INLINE M around_of(M src, int s) {
     return m_or(m_or(m_shl(src, 1), m_shr(src, 1)), m_or(m_shl(src, s), m_shr(src, s)));
 }
 
-static M g_reach(const Geo *G, M source, M empty, M tiles) {
+static M g_reach_scalar(const Geo *G, M source, M empty, M tiles) {
     int s = G->s;
     M around = around_of(source, s);
     if (!m_meets(around, empty)) return m_and(around, tiles);
@@ -244,7 +394,7 @@ static M g_reach(const Geo *G, M source, M empty, M tiles) {
     return m_andnot(m_and(near, tiles), source);
 }
 
-static M g_reach_any(const Geo *G, M source, M empty, M targets) {
+static M g_reach_any_scalar(const Geo *G, M source, M empty, M targets) {
     int s = G->s;
     M around = around_of(source, s);
     if (!m_meets(around, empty)) return m_and(around, targets);
@@ -254,7 +404,7 @@ static M g_reach_any(const Geo *G, M source, M empty, M targets) {
     return m_andnot(m_and(near, targets), source);
 }
 
-static M g_joins(const Geo *G, M source, M targets, M empty) {
+static M g_joins_scalar(const Geo *G, M source, M targets, M empty) {
     int s = G->s;
     M around = around_of(source, s);
     M out = m_and(around, targets);
@@ -1548,7 +1698,20 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* simd(on): use the AVX2 fills (when the CPU has them) or the scalar ones; returns whether AVX2 is now used.
+ * Both give the same answers: the tests compare each with Python. */
+static int avx2_ok = 0;
+static PyObject *py_simd(PyObject *self, PyObject *arg) {
+    (void)self;
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    use_simd(on && avx2_ok);
+    if (on && avx2_ok) Py_RETURN_TRUE;
+    Py_RETURN_FALSE;
+}
+
 static PyMethodDef methods[] = {
+    {"simd", py_simd, METH_O, "simd(on): AVX2 fills if the CPU has them (the default), else scalar; returns whether AVX2 is used."},
     {"solve", py_solve, METH_VARARGS, "solver.solve()'s search, compiled: see harupan/engine/shisen/solver.py."},
     {NULL, NULL, 0, NULL},
 };
@@ -1565,6 +1728,11 @@ PyMODINIT_FUNC PyInit__csolver(void) {
         PyErr_SetString(PyExc_ImportError, "_csolver: this CPU has no popcnt instruction");
         return NULL;
     }
+#endif
+#ifdef HAVE_AVX2_PATH
+    __builtin_cpu_init();
+    avx2_ok = __builtin_cpu_supports("avx2");
+    use_simd(avx2_ok);
 #endif
     PyObject *hashlib = PyImport_ImportModule("hashlib");
     if (!hashlib) return NULL;
