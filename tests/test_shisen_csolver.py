@@ -26,6 +26,18 @@ needs_twin = pytest.mark.skipif(s._compiled is None, reason="harupan.engine.shis
                                 "(no C compiler at install time): nothing to compare")
 
 
+@pytest.fixture(params=["avx2", "scalar"])
+def fills(request):
+    """The twin's two sets of fills (AVX2 where the CPU has it, scalar words everywhere): each must
+    match Python on its own."""
+    default = s._compiled.simd(True)
+    if request.param == "avx2" and not default:
+        pytest.skip("this CPU has no AVX2: the scalar fills are the ones in use")
+    s._compiled.simd(request.param == "avx2")
+    yield request.param
+    s._compiled.simd(True)
+
+
 def _compiler() -> str | None:
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
     return shutil.which(cc) or shutil.which("cc") or shutil.which("gcc")
@@ -72,12 +84,12 @@ def _fresh(i: int) -> Board:
 
 @needs_twin
 @pytest.mark.parametrize("i", range(6))
-def test_fresh_deals_match(i):
+def test_fresh_deals_match(i, fills):
     _same(_fresh(i))
 
 
 @needs_twin
-def test_every_status_and_both_budgets_match():
+def test_every_status_and_both_budgets_match(fills):
     """Solved, unsolvable, undecided by nodes (restarts, random games between runs) and undecided
     by work: each answer the same, down to the work counted."""
     statuses = set()
@@ -103,7 +115,7 @@ def test_regression_deals_match_within_a_small_budget(path):
 
 
 @needs_twin
-def test_small_and_odd_boards_match():
+def test_small_and_odd_boards_match(fills):
     for w, h in [(2, 1), (4, 1), (2, 2), (4, 3), (6, 4), (8, 2), (1, 4), (16, 3), (14, 10), (20, 6), (30, 5)]:
         for k in range(3):
             board = _deal(f"odd-{w}x{h}-{k}", w, h) if w * h % 4 == 0 else None
@@ -113,7 +125,7 @@ def test_small_and_odd_boards_match():
 
 
 @needs_twin
-def test_mid_game_positions_match():
+def test_mid_game_positions_match(fills):
     """Boards with tiles gone: a solved deal replayed 10, 30 and 50 pairs in."""
     for i in range(3):
         board = _deal(f"mid-{i}")
@@ -136,7 +148,7 @@ def test_hypothesis_boards_match(board):
 
 
 @needs_twin
-def test_shared_memo_matches_as_in_openings():
+def test_shared_memo_matches_as_in_openings(fills):
     """Solves sharing one memo of cores, as traps.openings runs them: the same answers, and the memo
     holds the same cores in the same order after each solve."""
     board = _deal("core-16", 12, 6)
@@ -182,8 +194,19 @@ def test_regression_deals_match_in_full(path):
 @pytest.mark.slow
 @pytest.mark.parametrize("block", range(10))
 def test_200_fresh_deals_match(block):
-    for i in range(20):
-        _same(_fresh(100 + 20 * block + i))
+    """200 fresh deals, each by Python once and by the twin with each set of fills."""
+    try:
+        for i in range(20):
+            board = _fresh(100 + 20 * block + i)
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setattr(s, "PURE_PYTHON", True)
+                py = s.solve(board)
+            for simd in (True, False):
+                s._compiled.simd(simd)
+                c = s.solve(board)
+                assert (c.status, c.solution, c.nodes, c.work) == (py.status, py.solution, py.nodes, py.work), (i, simd)
+    finally:
+        s._compiled.simd(True)
 
 
 def test_a_board_too_big_for_the_masks_goes_to_python():
