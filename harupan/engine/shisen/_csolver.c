@@ -266,9 +266,15 @@ static AVX2 INLINE __m256i v_fill_row(__m256i seed, __m256i empty, __m256i acros
         if (_mm256_testz_si256(_mm256_xor_si256(n, g), _mm256_xor_si256(n, g))) break;
         g = n;
     }
-    M m = v_st(_mm256_or_si256(empty, seed)), sd = v_st(seed);
-    M t = m_add(m, sd);
-    __m256i mv = v_ld(m);
+    __m256i mv = _mm256_or_si256(empty, seed);
+    M m = v_st(mv), sd = v_st(seed), t;
+    uint64_t c = 0;
+    for (int i = 0; i < 4; i++) {  /* m + seed, the carry through the words */
+        uint64_t x = m.w[i] + sd.w[i], c1 = x < m.w[i];
+        x += c;
+        c = c1 | (x < c);
+        t.w[i] = x;
+    }
     return _mm256_or_si256(_mm256_and_si256(_mm256_xor_si256(v_ld(t), mv), mv), g);
 }
 
@@ -1601,7 +1607,7 @@ static void m_to_bytes(M m, unsigned char *b) {
 /* solve(width, height, groups, budget, work_limit, weight, (restart_unit, first_probe, probe_groups, playouts), memo)
  *   -> (status, pairs or None, nodes, work, learned)
  * groups: the root groups in solver order, MASK_BYTES little-endian bytes each, concatenated;
- * memo: the cores known to fail, in order, each its groups' bytes concatenated;
+ * memo: the cores known to fail, in order, each its groups' bytes concatenated (None: no memo, none handed back);
  * status: 0 solved, 1 unsolvable, 2 undecided; pairs: (bit, bit) in removal order;
  * learned: the cores learned, in order, as memo's entries. */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
@@ -1614,8 +1620,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *memo;
     if (!PyArg_ParseTuple(args, "iiy*Ldd(LLLL)O", &width, &height, &gb, &budget, &work_limit, &weight, &restart_unit,
                           &first_probe, &probe_groups, &playouts, &memo)) return NULL;
+    int keep_learned = memo != Py_None;  /* None: no memo, so no cores handed back */
     if (width < 1 || height < 1 || width + 3 >= 64 || (width + 3) * (height + 2) > MAXBITS || gb.len % MASK_BYTES
-        || gb.len / MASK_BYTES > MAXBITS / 2 || !PyList_Check(memo) || restart_unit < 0 || restart_unit > (1LL << 40)
+        || gb.len / MASK_BYTES > MAXBITS / 2 || (keep_learned && !PyList_Check(memo)) || restart_unit < 0 || restart_unit > (1LL << 40)
         || first_probe < 0 || probe_groups < 0 || playouts < 0 || playouts > (1LL << 40)) {
         PyBuffer_Release(&gb);
         PyErr_SetString(PyExc_ValueError, "_csolver.solve: board too big for the compiled solver, or bad arguments");
@@ -1646,7 +1653,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "_csolver.solve: a tile off the board");
         return NULL;
     }
-    Py_ssize_t nm = PyList_GET_SIZE(memo);
+    Py_ssize_t nm = keep_learned ? PyList_GET_SIZE(memo) : 0;
     for (Py_ssize_t i = 0; i < nm; i++) {
         PyObject *it = PyList_GET_ITEM(memo, i);
         char *buf; Py_ssize_t len;
@@ -1683,6 +1690,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     } else {
         pairs = Py_None; Py_INCREF(pairs);
     }
+    if (!keep_learned) given = S->nlearned;
     PyObject *learned = PyList_New((Py_ssize_t)(S->nlearned - given));
     if (!learned) { Py_DECREF(pairs); s_free(S); return NULL; }
     for (size_t i = given; i < S->nlearned; i++) {

@@ -949,7 +949,7 @@ def _solve_compiled(g: Geometry, groups: list[int], budget: int, memo: dict[froz
     assert _compiled is not None
     size = _compiled.MASK_BYTES
     limit = float((budget + WORK_SLACK) * WORK_PER_NODE if work is None else work)
-    given = [b"".join(grp.to_bytes(size, "little") for grp in core) for core in memo] if memo else []
+    given = None if memo is None else [b"".join(grp.to_bytes(size, "little") for grp in core) for core in memo]
     weight = g.stride * (g.height + 2) / WORK_BOARD  # as _Search.weight
     status, pairs, nodes, spent, learned = _compiled.solve(
         g.width, g.height, b"".join(grp.to_bytes(size, "little") for grp in groups), budget, limit, weight,
