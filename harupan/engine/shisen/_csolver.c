@@ -1025,7 +1025,9 @@ static int wake(S_t *S, int u, M *went_out) {
 static INLINE void dq_left(S_t *S, int u) { S->dh = (S->dh - 1) & 1023; S->dq[S->dh] = u; }
 static INLINE void dq_right(S_t *S, int u) { S->dq[S->dt] = u; S->dt = (S->dt + 1) & 1023; }
 
-static M *rgroup;  /* set per relaxation: tile -> its group (only tiles of the position) */
+static const M *rgroups;  /* the position's groups, during a relaxation */
+static unsigned char rgidx[MAXBITS];  /* tile -> its group's index there (only tiles of the position) */
+#define RGROUP(t) (rgroups[rgidx[t]])
 
 static void release(S_t *S, M nw, M empty) {
     M seen = g_reach_any(&S->G, nw, m_or(empty, nw), S->rtiles);
@@ -1036,7 +1038,7 @@ static void release(S_t *S, M nw, M empty) {
     while ((u = m_low(rest)) >= 0) {
         m_clr(&rest, u);
         if (!m_has(S->queued, u)) {
-            M grp = rgroup[u]; m_clr(&grp, u);
+            M grp = RGROUP(u); m_clr(&grp, u);
             if (m_meets(grp, near)) { dq_left(S, u); m_set(&S->queued, u); }
         }
     }
@@ -1073,7 +1075,7 @@ static int settle(S_t *S, int swept, M removed_since_root) {
         if (m_has(gone, t)) continue;
         M empty = m_or(base_empty, gone);
         S->floods++;
-        M others = rgroup[t]; m_clr(&others, t);
+        M others = RGROUP(t); m_clr(&others, t);
         M hit = g_reach_any(G, m_bit(t), empty, others);
         if (m_any(hit)) {
             M nw = m_andnot(m_or(m_bit(t), hit), gone);
@@ -1106,16 +1108,15 @@ static int settle(S_t *S, int swept, M removed_since_root) {
     return 0;
 }
 
-static M rgroup_buf[MAXBITS];
 
 /* hopeless(): the relaxation's steps, or NULL with S->stuck set. *rc says OUT_OF_WORK / FAIL. */
 static Step **hopeless(S_t *S, const M *groups, int n, M tiles, Step **hint, int nh, int *nsteps, int *rc) {
     const Geo *G = &S->G;
     *rc = OK;
-    rgroup = rgroup_buf;
+    rgroups = groups;
     for (int i = 0; i < n; i++) {
         M rest = groups[i]; int t;
-        while ((t = m_low(rest)) >= 0) { m_clr(&rest, t); rgroup[t] = groups[i]; }
+        while ((t = m_low(rest)) >= 0) { m_clr(&rest, t); rgidx[t] = (unsigned char)i; }
     }
     S->rtiles = tiles;
     S->base_empty = m_andnot(G->padded, tiles);
@@ -1150,7 +1151,7 @@ static Step **hopeless(S_t *S, const M *groups, int n, M tiles, Step **hint, int
             int u = st->tile;
             S->rank[u] = i; S->rankstamp[u] = S->rstamp;
             if (!m_has(tiles, u) || m_has(gone, u)) continue;
-            M group = rgroup[u];
+            M group = RGROUP(u);
             M allowed = m_and(st->partners, group);
             Step *taken = NULL;
             M crossed = m_zero();
