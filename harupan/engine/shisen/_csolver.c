@@ -104,7 +104,13 @@ static INLINE M m_add(M a, M b) {
 /* bits lo .. lo+len-1 */
 static M m_run(int lo, int len) {
     M r = m_zero();
-    for (int b = lo; b < lo + len; b++) if (b >= 0 && b < MAXBITS) m_set(&r, b);
+    for (int i = 0; i < NW; i++) {  /* the part of [lo, lo + len) in word i */
+        int a = lo - i * 64, b = lo + len - i * 64;
+        if (a < 0) a = 0;
+        if (b > 64) b = 64;
+        if (b <= a) continue;
+        r.w[i] = (b - a == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (b - a)) - 1)) << a;
+    }
     return r;
 }
 /* Python's hash() of a non-negative int: the value mod 2**61 - 1 */
