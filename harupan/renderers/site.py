@@ -20,6 +20,7 @@ def vocabulary() -> str:
     from .sheets import WEEKDAYS_KO
 
     fixed = "의 ( , )과와이가 년 월 일 의 판, 오늘의 판이 열렸습니다. 매일 새로 열리는"
+    fixed += "전날 이전 판 다음 날 다음 판 월 달력 지난 판"  # the day page's row of links (day_nav_html)
     return (fixed + "".join(WEEKDAYS_KO) + "".join(DIFFICULTY_KO.values())
             + "".join(v.title + v.vocabulary() for v in views()))
 
