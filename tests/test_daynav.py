@@ -213,6 +213,11 @@ def test_a_click_on_jeonnal_and_the_keyboard_land_on_the_right_day(three_days, b
         pg.keyboard.press("Enter")
         pg.wait_for_url(re.compile(r"/2026/11/30/index\.html$"))
         assert pg.locator("h1").inner_text() == "2026년 11월 30일 월요일"
+    with watched_page(browser, viewport={"width": 360, "height": 780}, java_script_enabled=False) as pg:
+        pg.goto(page_url(three_days, "2026-11-30"))  # plain links: no script needed
+        pg.get_by_role("link", name=re.compile("^전날")).click()
+        pg.wait_for_url(re.compile(r"/2026/11/29/index\.html$"))
+        assert pg.locator("h1").inner_text() == "2026년 11월 29일 일요일"
 
 
 @pytest.mark.slow
