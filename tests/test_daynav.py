@@ -179,6 +179,19 @@ def test_a_link_planted_in_place_of_a_neighbours_page_is_refused(two_days, tmp_p
     assert outside.read_text() == "mine" and page.is_symlink() and not (site / "2026/12/01").exists()
 
 
+def test_what_a_killed_run_left_beside_a_page_it_rewrote_goes_on_the_run_again(two_days, tmp_path, runner,
+                                                                              monkeypatch):
+    site = tmp_path / "site"
+    shutil.copytree(two_days, site, symlinks=True)
+    folder = site / "2026/11/29"
+    (folder / ".index.html.old").write_bytes(b"the page before a killed run's rewrite")
+    (folder / ".index.html.tmp").write_bytes(b"half a page")
+    before = snapshot(site)
+    night(runner, monkeypatch, site, "2026-11-30", "--date", "2026-11-29")  # current: looked at, not written
+    assert not (folder / ".index.html.old").exists() and not (folder / ".index.html.tmp").exists()
+    assert snapshot(site) == before
+
+
 # ------------------------------------------------------------------ in the browser
 
 

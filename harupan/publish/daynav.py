@@ -24,6 +24,9 @@ days beside each of those. Without a record (a new site, a damaged one, ``site c
 --repair-listings``) every published day is looked at. A page is written again only when it lacks
 the row it should have, and only when its build mark is current: a day made by an older release
 is made whole again by ``site build`` (its mark says so to ``site check``), not patched here.
+A page looked at and left as it is loses what a run killed while writing it left beside it
+(``.index.html.tmp``, ``.index.html.old``), as a listing page written with the same bytes does:
+so a killed run, run again, leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import bisect
 import datetime as _dt
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -122,12 +125,16 @@ def page_bytes(site: Path, day: _dt.date) -> bytes | None:
         return None
 
 
-def stale_rows(site: Path, cfg: SiteConfig, visible: Sequence[_dt.date], days: Iterable[_dt.date]) -> list[_dt.date]:
-    """Of ``days``, those whose page is current (its build mark) but lacks the row it should have."""
+def stale_rows(site: Path, cfg: SiteConfig, visible: Sequence[_dt.date], days: Iterable[_dt.date],
+               fine: Callable[[_dt.date], None] | None = None) -> list[_dt.date]:
+    """Of ``days``, those whose page is current (its build mark) but lacks the row it should have;
+    ``fine`` is told each day whose page holds its row."""
     out = []
     for d in days:
         page = page_bytes(site, d)
         if page is not None and nav_html(d, neighbours(visible, d)) in page:
+            if fine:
+                fine(d)
             continue
         if day_is_current(site, d, cfg):
             out.append(d)
@@ -142,7 +149,10 @@ def refresh(site: Path, cfg: SiteConfig, tx: Transaction, published: Sequence[_d
     is raised)."""
     before = None if every else last_listed(site)
     written = []
-    for d in stale_rows(site, cfg, visible, to_look_at(visible, published, before, touched)):
+    def tidy(d: _dt.date) -> None:  # what a run killed while writing this page left beside it goes
+        tx.tidy(site / day_path(d) / "index.html")
+
+    for d in stale_rows(site, cfg, visible, to_look_at(visible, published, before, touched), tidy):
         try:
             data = read_day(site, d)[1]
         except InputError as e:
