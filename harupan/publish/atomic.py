@@ -368,6 +368,19 @@ class Transaction:
         self.done[path] = kept
         return True
 
+    def tidy(self, path: Path) -> None:
+        """For a file this run looked at and leaves as it is (as :meth:`write` does when the bytes
+        are the same): what a killed run left beside it, its ``.NAME.tmp`` and ``.NAME.old``, goes."""
+        path = Path(path)
+        if path in self.done:
+            return
+        fd = self.open_folder(path.parent)
+        try:
+            _unlink_quietly(temp_name(path), fd)
+            _unlink_quietly(old_name(path), fd)
+        finally:
+            os.close(fd)
+
     def adopt_folder(self, folder: Path, names: tuple[str, ...]) -> None:
         """Record a folder renamed into place holding ``names``, for the rollback to remove."""
         self.folders.append((Path(folder), tuple(names)))

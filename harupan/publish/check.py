@@ -6,11 +6,12 @@ Every day folder: all its files there as regular files, its build mark matching 
 again (each Shisen-sho order clears its board, the zodiac par replays to its claim). Every
 listing page (home, the archive's pages): each relative link names a regular file inside the
 site, each listed day is published and not after today, and the page is what a run would write
-now. The feed and the sitemap: well-formed, every URL under ``base_url`` naming a file, every time
+now. Every current day page: its row of links to the days beside it is the one a run would
+write now (publish/daynav.py). The feed and the sitemap: well-formed, every URL under ``base_url`` naming a file, every time
 valid RFC 3339 (or a W3C date) and not after today.
 
 Read-only: nothing is written unless ``repair`` (``--repair-listings``) asks for the listing
-pages to be written again, which takes the site's lock and one transaction like any run.
+pages (and day pages' rows of links) to be written again, which takes the site's lock and one transaction like any run.
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ from urllib.parse import unquote, urlsplit
 
 from ..engine.errors import HarupanError, InputError
 from ..generator.daily import verify_bundle
-from . import rules
+from . import daynav, rules
 from .atomic import Transaction
 from .config import SiteConfig
-from .days import MARK, build_mark, day_names, published_dates, read_day
+from .days import MARK, build_mark, day_names, day_path, published_dates, read_day
 from .listings import listing_files, write_listings
 from .lock import SiteLock
 from .owner import SITE_MARKER
@@ -272,7 +273,8 @@ def rule_list(site: Path) -> list[dict[str, str]]:
 
 def listing_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
     """Links on every listing page, and each page against what a run would write now."""
-    dates = listed(published_dates(site), today)
+    published = published_dates(site)
+    dates = listed(published, today)
     expected = listing_files(site, cfg, dates, rule_list(site), problems=[], every_month=True)
     problems = []
     for path, data in expected.items():
@@ -290,6 +292,9 @@ def listing_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
                             "(--repair-listings writes it again)")
         if rel.endswith(".html") and rel != "404.html":
             problems += page_links(site, path, cfg.base_url)
+    for d in daynav.stale_rows(site, cfg, dates, published):  # each day page's links to the days beside it
+        problems.append(f"{day_path(d)}index.html: its links to the days before and after it are not "
+                        f"the listed days beside it up to {today} (--repair-listings writes them again)")
     archive = site / "archive"
     for page in sorted(archive.glob("[0-9][0-9][0-9][0-9]/[0-9][0-9]/index.html")) if archive.is_dir() else ():
         if page not in expected:

@@ -29,7 +29,8 @@ from . import pars
 from .atomic import Transaction, lstat_at, open_below, open_dir, put_bytes, refuse_link, remove_named, write_error
 from .config import SiteConfig
 
-RENDER_VERSION = 4  # bump when the files made from a bundle change (4: measured difficulty on pages and sheets)
+RENDER_VERSION = 5  # bump when the files made from a bundle change (4: measured difficulty on pages and sheets;
+# 5: the page's row of links to the days beside it, and the page drawn from the bundle as puzzle.json holds it)
 SHEETS = ("sheet-a4.pdf", "sheet-letter.pdf")
 MARK = ".built"
 
@@ -175,30 +176,42 @@ def render_file(task: tuple[str, dict[str, Any]]) -> bytes:
     return owner.render_file(name, bundle)
 
 
-def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn: MapFn = map) -> dict[str, bytes]:
+def day_page_bytes(data: bytes, cfg: SiteConfig, nav: dict[str, Any]) -> bytes:
+    """A day's page from its ``puzzle.json`` bytes (already checked), the settings and its links
+    to the days beside it (publish/daynav.py, in the form the renderer takes). Drawn from the
+    bundle as read back from those bytes, so a page made the night its day was dealt and one
+    made again later from the archive are the same bytes (a fresh bundle's JSON form orders
+    some keys otherwise)."""
+    plain = load_bundle_json(data, "puzzle.json").to_json()
+    return pages.day_page(plain, site_dict(cfg), day_path(parse_date(plain["date"])), nav).encode("utf-8")
+
+
+def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn: MapFn = map,
+               nav: dict[str, Any] | None = None) -> dict[str, bytes]:
     """Every file of a day, in the order they are to be written (the page last). ``map_fn`` may
     render the files side by side; each depends on the bundle alone. The renderers get the
-    bundle's JSON form: they draw plain data."""
-    site = site_dict(cfg)
+    bundle's JSON form: they draw plain data. ``nav``: the page's links to the days beside it
+    (publish/daynav.py; none given, the page links none)."""
     plain = bundle.to_json()
-    date = bundle.date
     held = tuple(bundle.parts)  # the games this day holds: an archived day keeps the ones it had
     rendered_names = SHEETS + game_files(held)  # longest first
     rendered = dict(zip(rendered_names, map_fn(render_file, [(name, plain) for name in rendered_names])))
     rendered["puzzle.json"] = data
-    rendered["index.html"] = pages.day_page(plain, site, day_path(date)).encode("utf-8")
+    rendered["index.html"] = day_page_bytes(data, cfg, nav or {"prev": None, "next": None, "listed": False})
     return {name: rendered[name] for name in day_files(held)}  # it ends with the page
 
 
 def make_day(site: Path, date: _dt.date, cfg: SiteConfig, *, force: bool = False,
-             map_fn: MapFn = map) -> dict[str, bytes] | None:
+             map_fn: MapFn = map, nav: dict[str, Any] | None = None) -> dict[str, bytes] | None:
     """Make and verify one day's files (nothing is written); None when the day is already current.
-    ``map_fn`` (a process pool's ``map``) lets one day use several processors."""
+    ``map_fn`` (a process pool's ``map``) lets one day use several processors; ``nav``: the
+    page's links to the days beside it, as :func:`render_day` takes them (a current day's row is
+    kept true by publish/daynav.py, after the days are written)."""
     if not force and day_is_current(site, date, cfg):
         return None
     bundle, data = load_bundle(site, date, cfg, map_fn)
     verify_bundle(bundle)
-    files = render_day(bundle, data, cfg, map_fn)
+    files = render_day(bundle, data, cfg, map_fn, nav)
     files[MARK] = build_mark(data, cfg).encode()
     return files
 
@@ -279,9 +292,9 @@ def _stage_day(site: Path, month: int, folder: Path, stage: Path, files: dict[st
 
 
 def publish_day(site: Path, date: _dt.date, cfg: SiteConfig, tx: Transaction, *, force: bool = False,
-                map_fn: MapFn = map) -> str:
+                map_fn: MapFn = map, nav: dict[str, Any] | None = None) -> str:
     """Make, verify and write one day. Returns "skipped", "written" or "unchanged"."""
-    files = make_day(site, date, cfg, force=force, map_fn=map_fn)
+    files = make_day(site, date, cfg, force=force, map_fn=map_fn, nav=nav)
     if files is None:
         return "skipped"
     return install_day(site, date, files, tx)

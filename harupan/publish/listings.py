@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..renderers import site as pages
 from ..renderers.games import views
+from . import daynav
 from .assets import shared_key, write_shared_pages
 from ..engine.errors import InputError
 from .atomic import Transaction
@@ -22,7 +24,7 @@ from .when import listed, midnight, today_in
 __all__ = ["midnight", "write_listings", "listing_files"]
 
 
-MONTHS = ".months.json"  # in archive/: the days each month page lists, and what the pages were made with
+MONTHS = daynav.MONTHS_RECORD  # in archive/: the days each month page lists, and what the pages were made with
 
 
 def _month_pages(site: Path, cfg: SiteConfig, dates: list[_dt.date], every: bool) -> dict[Path, bytes]:
@@ -113,11 +115,18 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list[_dt.date], rule_list:
 
 
 def write_listings(site: Path, cfg: SiteConfig, tx: Transaction, *, today: _dt.date | None = None,
-                   problems: list[str] | None = None, every_month: bool = False) -> None:
-    """Rule pages and the font subset (when their sources changed), then home, archive, feed,
-    sitemap and 404 (the static files went first, in :func:`publish.site.build`), listing the
-    published days up to ``today`` (default: today in the site's zone)."""
-    dates = listed(published_dates(site), today or today_in(cfg.timezone))
+                   problems: list[str] | None = None, every_month: bool = False,
+                   published: list[_dt.date] | None = None, touched: Iterable[_dt.date] = ()) -> None:
+    """The day pages whose links to the days beside them changed (publish/daynav.py: the days
+    ``touched`` by the run and the days newly listed, with their neighbours; every day with
+    ``every_month``), rule pages and the font subset (when their sources changed), then home,
+    archive, feed, sitemap and 404 (the static files went first, in :func:`publish.site.build`),
+    listing the ``published`` days (default: the folders' scan) up to ``today`` (default: today
+    in the site's zone)."""
+    if published is None:
+        published = published_dates(site)
+    dates = listed(published, today or today_in(cfg.timezone))
+    daynav.refresh(site, cfg, tx, published, dates, touched=touched, every=every_month, problems=problems)
     rule_list = write_shared_pages(site, cfg, tx.write)
     for path, data in listing_files(site, cfg, dates, rule_list, problems, every_month=every_month).items():
         tx.write(path, data)

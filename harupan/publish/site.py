@@ -36,7 +36,7 @@ from pathlib import Path
 from ..engine.errors import InputError
 from ..generator.daily import day_part
 from ..generator.games import Settings, game_for_piece
-from . import app, pars, rules
+from . import app, daynav, pars, rules
 from .assets import FILES_RECORD, kept_shared_files, shared_files_record, static_files
 from .atomic import Transaction, drop_temp
 from .config import SiteConfig
@@ -47,7 +47,7 @@ from .notes import note
 from .owner import claim_site, refuse_planted_links
 from .pool import map_days, pool_map, start_pool
 from .progress import Progress, reporter
-from .when import check_publishable
+from .when import check_publishable, listed, today_in
 
 __all__ = ["build", "check_site_dir", "date_range", "prepare", "published_dates", "reporter"]
 
@@ -79,7 +79,7 @@ QUICK_PIECES = 1.0  # rough seconds (Game.piece_cost): less than this is made wi
 
 
 def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx: Transaction, jobs: int,
-                                force: bool) -> str:
+                                force: bool, nav: dict[str, Any] | None = None) -> str:
     """One day on several processors: the layouts and the par side by side, then the files side
     by side. While the first pool works, this process loads the fonts, so the second pool (forked
     after) starts with them loaded instead of loading them in every worker.
@@ -110,15 +110,16 @@ def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx:
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
-    return publish_day(site, date, cfg, tx, force=force, map_fn=map_fn)
+    return publish_day(site, date, cfg, tx, force=force, map_fn=map_fn, nav=nav)
 
 
-def _make_day_job(args: tuple[_dt.date, str, SiteConfig, bool]) -> tuple[_dt.date, dict[str, bytes] | str | None]:
+def _make_day_job(args: tuple[_dt.date, str, SiteConfig, bool, dict[str, Any]]
+                  ) -> tuple[_dt.date, dict[str, bytes] | str | None]:
     """A day's files, None when it is current, or the line saying why its archive cannot be read
     (the other days go on)."""
-    date, site, cfg, force = args
+    date, site, cfg, force, nav = args
     try:
-        return date, make_day(Path(site), date, cfg, force=force)
+        return date, make_day(Path(site), date, cfg, force=force, nav=nav)
     except ArchiveError as e:
         return date, str(e)
 
@@ -136,6 +137,7 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
     line per such day."""
     check_publishable(dates, cfg.timezone, allow_future=True)
     site = check_site_dir(site)
+    today = today or today_in(cfg.timezone)
     counts = {"written": 0, "unchanged": 0, "skipped": 0}
     problems: list[str] = []
     with SiteLock(site), Transaction(site) as tx:
@@ -144,7 +146,12 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
             for name, content in shared.items():  # before any page that links them
                 tx.write(site / name, content)
             tx.write(site / FILES_RECORD, shared_files_record(shared, cfg))
-        work = [(d, str(site), cfg, force) for d in dates]
+        before = published_dates(site)
+        # each page's row as it will stand once the run's days are in (publish/daynav.py); a day
+        # that fails after all is put right, with its neighbours, before the listings
+        visible = listed(sorted(set(before) | set(dates)), today)
+        navs = {d: daynav.neighbours(visible, d).plain() for d in dates}
+        work = [(d, str(site), cfg, force, navs[d]) for d in dates]
         results: dict[_dt.date, str] = {}
 
         def record(date: _dt.date, files: dict[str, bytes] | str | None) -> None:
@@ -158,7 +165,7 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
 
         if jobs > 1 and len(work) == 1:  # one day (the nightly run): its pieces side by side
             try:
-                results[dates[0]] = publish_one_day_in_parallel(site, dates[0], cfg, tx, jobs, force)
+                results[dates[0]] = publish_one_day_in_parallel(site, dates[0], cfg, tx, jobs, force, navs[dates[0]])
             except ArchiveError as e:
                 record(dates[0], str(e))
             else:
@@ -169,7 +176,8 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
         for result in results.values():
             if result in counts:  # a "failed" day is named in the error at the end
                 counts[result] += 1
-        write_listings(site, cfg, tx, today=today, problems=problems)
+        published = sorted(set(before) | {d for d, r in results.items() if r != "failed"})  # as a scan would find
+        write_listings(site, cfg, tx, today=today, problems=problems, published=published, touched=dates)
     for d, result in results.items():
         if result not in ("skipped", "failed"):
             try:

@@ -20,6 +20,7 @@ def vocabulary() -> str:
     from .sheets import WEEKDAYS_KO
 
     fixed = "의 ( , )과와이가 년 월 일 의 판, 오늘의 판이 열렸습니다. 매일 새로 열리는"
+    fixed += "전날 이전 판 다음 날 다음 판 월 달력 지난 판"  # the day page's row of links (day_nav_html)
     return (fixed + "".join(WEEKDAYS_KO) + "".join(DIFFICULTY_KO.values())
             + "".join(v.title + v.vocabulary() for v in views()))
 
@@ -109,7 +110,41 @@ def play_art(bundle: dict) -> tuple[dict, dict]:
     return site_art().positions(), labels
 
 
-def day_page(bundle: dict, site: dict, path: str) -> str:
+ROOT_FROM_DAY = "../../../"  # a day page's way back to the site's root (YYYY/MM/DD/index.html)
+
+
+def _near_label(day: _dt.date, other: _dt.date) -> str:
+    """A neighbour's date, short: the year only when it is not the page's own."""
+    return f"{other.month}월 {other.day}일" if other.year == day.year else day_ko(other, weekday=False)
+
+
+def day_nav_html(date: str, nav: dict) -> str:
+    """The day page's links to the days before and after it and to the archive, from plain data
+    chosen by publish (publish/daynav.py): ``prev`` and ``next`` (ISO dates or None) and ``listed``
+    (whether the archive lists this day, so that its month's page exists). A neighbour that is
+    the next calendar day is "전날"/"다음 날"; across a gap it is "이전 판"/"다음 판", which is true
+    either way. One fragment, so publish can tell whether a page already holds the links it
+    should."""
+    day = _dt.date.fromisoformat(date)
+
+    def link(iso: str | None, adjacent: str, gap: str) -> dict | None:
+        if iso is None:
+            return None
+        other = _dt.date.fromisoformat(iso)
+        word = adjacent if abs((other - day).days) == 1 else gap
+        return {"href": f"{ROOT_FROM_DAY}{other.year:04d}/{other.month:02d}/{other.day:02d}/index.html",
+                "word": word, "label": _near_label(day, other)}
+
+    month = ({"href": f"{ROOT_FROM_DAY}archive/{day.year:04d}/{day.month:02d}/index.html", "label": f"{day.month}월 달력"}
+             if nav.get("listed") else {"href": f"{ROOT_FROM_DAY}archive/index.html", "label": "지난 판"})
+    return environment().get_template("day_nav.html").render(nav={
+        "prev": link(nav.get("prev"), "전날", "이전 판"), "next": link(nav.get("next"), "다음 날", "다음 판"),
+        "month": month})
+
+
+def day_page(bundle: dict, site: dict, path: str, nav: dict | None = None) -> str:
+    """The day's playable page; with ``nav`` (see :func:`day_nav_html`), its links to the days
+    beside it."""
     import json
 
     from .games import head_templates
@@ -119,11 +154,12 @@ def day_page(bundle: dict, site: dict, path: str) -> str:
     def dump(v: object) -> Markup:
         return Markup(json.dumps(v, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
 
-    root = "../../../"
+    root = ROOT_FROM_DAY
     symbols = Markup('<script type="application/json" id="harupan-art">') + dump(art) + Markup("</script>")
     return environment().get_template("day.html").render(
         site=site, root=root, day=day_context(bundle, site, path), levels=variants(bundle),
         head_templates=head_templates(bundle),
+        nav=Markup(day_nav_html(bundle["date"], nav)) if nav is not None else None,
         art=art_sprite(root), art_href=root + art_path(),
         play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": symbols})
 
