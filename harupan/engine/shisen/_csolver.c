@@ -69,6 +69,12 @@ static INLINE int m_low(M a) {
     for (int i = 0; i < NW; i++) if (a.w[i]) return i * 64 + __builtin_ctzll(a.w[i]);
     return -1;
 }
+/* for each set bit b of the mask variable m, lowest first (m is read a word at a time: the body must
+ * not change it, and must not `break`) */
+#define FOR_BITS(b, m) \
+    for (int w_ = 0; w_ < NW; w_++) \
+        for (uint64_t x_ = (m).w[w_]; x_ && ((b = w_ * 64 + __builtin_ctzll(x_)), 1); x_ &= x_ - 1)
+
 /* compare as integers: -1, 0, 1 */
 static INLINE int m_cmp(M a, M b) {
     for (int i = NW - 1; i >= 0; i--) if (a.w[i] != b.w[i]) return a.w[i] < b.w[i] ? -1 : 1;
@@ -362,8 +368,7 @@ static AVX2 M g_joins_avx2(const Geo *G, M source_, M targets_, M empty_) {
     if (v_meets(v0, bottom)) h1 = _mm256_or_si256(h1, bottom);
     M rest = m_andnot(targets_, out);
     int b;
-    while ((b = m_low(rest)) >= 0) {
-        m_clr(&rest, b);
+    FOR_BITS(b, rest) {
         __m256i t = v_ld(m_bit(b));
         if (v_meets(v1, v_fill_row(t, empty, across, &z))) { m_set(&out, b); continue; }
         if (v_meets(h1, v_fill_col(t, along, &z))) m_set(&out, b);
@@ -432,8 +437,7 @@ static M g_joins_scalar(const Geo *G, M source, M targets, M empty) {
     if (m_meets(v0, G->bottom)) h1 = m_or(h1, G->bottom);
     M rest = m_andnot(targets, out);
     int b;
-    while ((b = m_low(rest)) >= 0) {
-        m_clr(&rest, b);
+    FOR_BITS(b, rest) {
         M t = m_bit(b);
         if (m_meets(v1, fill_row(t, empty, across))) { m_set(&out, b); continue; }
         if (m_meets(h1, fill_col(t, along, s))) m_set(&out, b);
@@ -484,8 +488,7 @@ static M g_witness(const Geo *G, int abit, int bbit, M empty, M costly, int *non
     M b_row = m_or(g_fill(b, empty, 1), g_fill(b, empty, -1));
     int bit;
     M rest = a_col;
-    while ((bit = m_low(rest)) >= 0) {
-        m_clr(&rest, bit);
+    FOR_BITS(bit, rest) {
         int y = bit / s;
         if (m_has(b_col, y * s + bx)) {
             wit_consider(&w, m_or(ROWB(y), m_or(m_shl_any(COL(MIN(y, ay), MAX(y, ay)), ax),
@@ -493,8 +496,7 @@ static M g_witness(const Geo *G, int abit, int bbit, M empty, M costly, int *non
         }
     }
     rest = a_row;
-    while ((bit = m_low(rest)) >= 0) {
-        m_clr(&rest, bit);
+    FOR_BITS(bit, rest) {
         int x = bit % s;
         if (m_has(b_row, by * s + x)) {
             int lo = MIN(x, ax), hi = MAX(x, ax), lo2 = MIN(x, bx), hi2 = MAX(x, bx);
@@ -650,12 +652,12 @@ static long long luby(long long i) {
 static int joinable_pairs(const Geo *G, M group, M empty, Pair *out) {
     int n = 0, a;
     M rest = group;
-    while ((a = m_low(rest)) >= 0) {
+    FOR_BITS(a, group) {
         m_clr(&rest, a);
-        if (!m_any(rest)) break;
+        if (!m_any(rest)) continue;  /* the last tile: nothing after it */
         M hit = g_joins(G, m_bit(a), rest, empty);
         int b;
-        while ((b = m_low(hit)) >= 0) { m_clr(&hit, b); out[n].a = a; out[n].b = b; n++; }
+        FOR_BITS(b, hit) { out[n].a = a; out[n].b = b; n++; }
     }
     return n;
 }
@@ -1041,8 +1043,7 @@ static void release(S_t *S, M nw, M empty) {
     M near = m_or(seen, nw);
     M rest = m_andnot(seen, S->rgone);
     int u;
-    while ((u = m_low(rest)) >= 0) {
-        m_clr(&rest, u);
+    FOR_BITS(u, rest) {
         if (!m_has(S->queued, u)) {
             M grp = RGROUP(u); m_clr(&grp, u);
             if (m_meets(grp, near)) { dq_left(S, u); m_set(&S->queued, u); }
@@ -1090,16 +1091,14 @@ static int settle(S_t *S, int swept, M removed_since_root) {
             S->rsteps[S->nrsteps++] = st;
             M rest = nw; m_clr(&rest, t);
             int u;
-            while ((u = m_low(rest)) >= 0) {
-                m_clr(&rest, u);
+            FOR_BITS(u, rest) {
                 st = step_new(S, u, m_bit(t), 0, m_zero(), empty, gone);
                 if (!st) return -1;
                 S->rsteps[S->nrsteps++] = st;
             }
             S->rgone = gone = m_or(gone, nw);
             rest = nw;
-            while ((u = m_low(rest)) >= 0) {
-                m_clr(&rest, u);
+            FOR_BITS(u, rest) {
                 if (m_has(S->waitkeys, u)) {
                     M went;
                     if (wake(S, u, &went) < 0) return -1;
@@ -1122,7 +1121,7 @@ static Step **hopeless(S_t *S, const M *groups, int n, M tiles, Step **hint, int
     rgroups = groups;
     for (int i = 0; i < n; i++) {
         M rest = groups[i]; int t;
-        while ((t = m_low(rest)) >= 0) { m_clr(&rest, t); rgidx[t] = (unsigned char)i; }
+        FOR_BITS(t, rest) { rgidx[t] = (unsigned char)i; }
     }
     S->rtiles = tiles;
     S->base_empty = m_andnot(G->padded, tiles);
@@ -1197,12 +1196,11 @@ static Step **hopeless(S_t *S, const M *groups, int n, M tiles, Step **hint, int
         M blocked = m_zero();
         M keys = S->waitkeys;
         int k;
-        while ((k = m_low(keys)) >= 0) {
-            m_clr(&keys, k);
+        FOR_BITS(k, keys) {
             for (int nd = S->whead[k]; nd >= 0; nd = S->wnext[nd]) m_set(&blocked, S->wstep[nd]->tile);
         }
         M roots = m_andnot(m_andnot(tiles, gone), blocked);
-        while ((k = m_low(roots)) >= 0) { m_clr(&roots, k); dq_right(S, k); m_set(&S->queued, k); }
+        FOR_BITS(k, roots) { dq_right(S, k); m_set(&S->queued, k); }
     }
     if (settle(S, hint == NULL, m_andnot(S->root_tiles, tiles)) < 0) { *rc = FAIL; return NULL; }
     if (charge(S, (double)(S->floods + (hint == NULL ? n : 0)))) { *rc = OUT_OF_WORK; return NULL; }
@@ -1316,7 +1314,7 @@ static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int 
         int no = nl;
         M orest = m_andnot(grp, legal); m_clr(&orest, t);
         int u;
-        while ((u = m_low(orest)) >= 0) { m_clr(&orest, u); cand[no++] = u; }
+        FOR_BITS(u, orest) { cand[no++] = u; }
         for (int i = nl; i < no; i++) key[i] = leftover_distance(G, grp, t, cand[i]);
         sort_by_key(cand + nl, key + nl, no - nl);
         int nr = 0;
@@ -1492,8 +1490,7 @@ static int playout(S_t *S, M tiles, Rng *rng, Pair *legal, int *gotn) {
         M done = m_zero();
         M rest = seen;
         int t;
-        while ((t = m_low(rest)) >= 0) {
-            m_clr(&rest, t);
+        FOR_BITS(t, rest) {
             int kk = S->kind_idx[t];
             M r = live[kk];
             if (m_meets(done, r) || !m_two(m_and(r, seen))) continue;
@@ -1549,7 +1546,7 @@ static int run_solve(S_t *S, M tiles, int *status) {
     S->root_tiles = tiles;
     for (int i = 0; i < n; i++) {
         M rest = groups[i]; int t;
-        while ((t = m_low(rest)) >= 0) { m_clr(&rest, t); S->kind_idx[t] = i; }
+        FOR_BITS(t, rest) { S->kind_idx[t] = i; }
     }
     for (size_t i = 0; i < S->nlearned; i++) if (file_core(S, S->learned[i]) < 0) return FAIL;
     long long run = 0;
