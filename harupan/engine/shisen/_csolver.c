@@ -611,7 +611,7 @@ typedef struct {
     Arena keep, stack;
     /* the relaxation's workspace */
     M rtiles, base_empty, rgone, waitkeys, queued;
-    int rank[MAXBITS]; unsigned rankstamp[MAXBITS], rstamp;  /* rank[u] holds when rankstamp[u] == rstamp, else 0 */
+    int rank[MAXBITS]; unsigned rankstamp[MAXBITS], rstamp; int *rcount; int rcountcap;  /* rank[u] holds when rankstamp[u] == rstamp, else 0 */
     int root_order[MAXBITS]; M root_partners[MAXBITS];  /* joinable_now's answer for a fresh start */
     int whead[MAXBITS], wtail[MAXBITS];
     Step **wstep; int *wnext; int wn, wcap;
@@ -665,8 +665,11 @@ static INLINE int pairs_cap(M group) { int k = m_count(group); return k * (k - 1
 
 /* ------------------------------------------------------------------ cores */
 
+static int core_cmp(const void *x, const void *y) { return m_cmp(*(const M *)x, *(const M *)y); }
+
 static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
-    for (int i = 1; i < n; i++) {  /* insertion sort: a core has a few groups */
+    if (n > 16) qsort(g, (size_t)n, sizeof(M), core_cmp);  /* a union of many cores */
+    else for (int i = 1; i < n; i++) {  /* insertion sort: a core has a few groups */
         M x = g[i]; int j = i - 1;
         while (j >= 0 && m_cmp(g[j], x) > 0) { g[j + 1] = g[j]; j--; }
         g[j + 1] = x;
@@ -1061,19 +1064,24 @@ static int settle(S_t *S, int swept, M removed_since_root) {
             S->rgone = gone;
             release(S, m_or(gone, removed_since_root), base_empty);
             /* sorted(todo, key=rank, reverse=True): descending, equal ranks in their order */
-            int tmp[1024], key[1024], k = 0;
+            /* a counting sort: ranks lie in [0, the hint's length) */
+            int tmp[1024], key[1024], k = 0, top = 0;
             for (int i = S->dh; i != S->dt; i = (i + 1) & 1023) {
                 int u = S->dq[i];
                 key[k] = S->rankstamp[u] == S->rstamp ? S->rank[u] : 0;
+                if (key[k] > top) top = key[k];
                 tmp[k++] = u;
             }
-            for (int i = 1; i < k; i++) {
-                int x = tmp[i], kx = key[i], j = i - 1;
-                while (j >= 0 && key[j] < kx) { tmp[j + 1] = tmp[j]; key[j + 1] = key[j]; j--; }
-                tmp[j + 1] = x; key[j + 1] = kx;
-            }
             S->dh = 0; S->dt = 0;
-            for (int i = 0; i < k; i++) dq_right(S, tmp[i]);
+            if (k > 1) {
+                int *count = S->rcount;  /* count[r]: where rank r's tiles start, highest rank first */
+                memset(count, 0, sizeof(int) * ((size_t)top + 2));
+                for (int i = 0; i < k; i++) count[top - key[i] + 1]++;
+                for (int r = 1; r <= top + 1; r++) count[r] += count[r - 1];
+                int sorted[1024];
+                for (int i = 0; i < k; i++) sorted[count[top - key[i]]++] = tmp[i];
+                for (int i = 0; i < k; i++) dq_right(S, sorted[i]);
+            } else if (k == 1) dq_right(S, tmp[0]);
             continue;
         }
         S->dt = (S->dt - 1) & 1023;
@@ -1130,6 +1138,11 @@ static Step **hopeless(S_t *S, const M *groups, int n, M tiles, Step **hint, int
     S->wn = 0; S->dh = S->dt = 0;
     S->floods = 0;
     if (++S->rstamp == 0) { memset(S->rankstamp, 0, sizeof S->rankstamp); S->rstamp = 1; }
+    if (nh + 2 > S->rcountcap) {  /* the settle's counting sort: one slot a rank */
+        int *c = (int *)realloc(S->rcount, sizeof(int) * ((size_t)nh + 2));
+        if (!c) { *rc = FAIL; return NULL; }
+        S->rcount = c; S->rcountcap = nh + 2;
+    }
     S->rsteps = (Step **)ar_alloc(&S->stack, sizeof(Step *) * ((size_t)m_count(tiles) + 1));
     if (!S->rsteps) { *rc = FAIL; return NULL; }
     S->nrsteps = 0;
@@ -1588,7 +1601,7 @@ static void s_free(S_t *S) {
     free(S->gmap);
     ar_free(&S->keep); ar_free(&S->stack);
     free(S->wstep); free(S->wnext); free(S->wstack);
-    free(S->hset); free(S->have);
+    free(S->hset); free(S->have); free(S->rcount);
     free(S->sol); free(S->root_groups);
     free(S);
 }
