@@ -262,6 +262,10 @@ static AVX2 INLINE __m256i v_shr(__m256i v, __m128i k, __m128i rk) {
     return _mm256_or_si256(_mm256_srl_epi64(v, k), _mm256_sll_epi64(hi, rk));
 }
 typedef struct { __m128i k, rk, one, r63; } VShift;
+static const long long carry_lanes[16][4] = {  /* lane i is 1 where bit i of the index is set */
+    {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {1, 1, 0, 0}, {0, 0, 1, 0}, {1, 0, 1, 0}, {0, 1, 1, 0}, {1, 1, 1, 0},
+    {0, 0, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 0, 1}, {0, 0, 1, 1}, {1, 0, 1, 1}, {0, 1, 1, 1}, {1, 1, 1, 1},
+};
 
 static AVX2 INLINE __m256i v_fill_col(__m256i v, __m256i along, const VShift *z) {
     for (;;) {
@@ -278,16 +282,18 @@ static AVX2 INLINE __m256i v_fill_row(__m256i seed, __m256i empty, __m256i acros
         if (_mm256_testz_si256(_mm256_xor_si256(n, g), _mm256_xor_si256(n, g))) break;
         g = n;
     }
+    /* m + seed over 256 bits: lane sums, then each lane's carry in (a lane's carry out, or one passed
+     * on through a lane of all ones) added as 0 or 1 */
     __m256i mv = _mm256_or_si256(empty, seed);
-    M m = v_st(mv), sd = v_st(seed), t;
-    uint64_t c = 0;
-    for (int i = 0; i < 4; i++) {  /* m + seed, the carry through the words */
-        uint64_t x = m.w[i] + sd.w[i], c1 = x < m.w[i];
-        x += c;
-        c = c1 | (x < c);
-        t.w[i] = x;
-    }
-    return _mm256_or_si256(_mm256_and_si256(_mm256_xor_si256(v_ld(t), mv), mv), g);
+    __m256i x = _mm256_add_epi64(mv, seed);
+    const __m256i sign = _mm256_set1_epi64x((long long)0x8000000000000000ULL);
+    __m256i out = _mm256_cmpgt_epi64(_mm256_xor_si256(mv, sign), _mm256_xor_si256(x, sign));  /* x < m: wrapped */
+    __m256i ones = _mm256_cmpeq_epi64(x, _mm256_set1_epi64x(-1));
+    int gen = _mm256_movemask_pd(_mm256_castsi256_pd(out)), pass = _mm256_movemask_pd(_mm256_castsi256_pd(ones));
+    int cin = 0, c = 0;
+    for (int i = 0; i < 3; i++) { c = ((gen >> i) & 1) | ((pass >> i) & 1 & c); cin |= c << (i + 1); }
+    if (cin) x = _mm256_add_epi64(x, _mm256_loadu_si256((const __m256i *)carry_lanes[cin]));
+    return _mm256_or_si256(_mm256_and_si256(_mm256_xor_si256(x, mv), mv), g);
 }
 
 static AVX2 INLINE void vshift_init(VShift *z, int s) {
