@@ -128,10 +128,11 @@ static uint64_t m_hash61(M a) {
     }
     return (uint64_t)r;
 }
+/* a hash for the tables (any will do: no order depends on it); four independent multiplies */
 static INLINE uint64_t m_mix(M a) {
-    uint64_t h = 0x243F6A8885A308D3ULL;
-    for (int i = 0; i < NW; i++) { h ^= a.w[i]; h *= 0x9E3779B97F4A7C15ULL; h ^= h >> 29; }
-    return h;
+    uint64_t h = (a.w[0] * 0x9E3779B97F4A7C15ULL) ^ (a.w[1] * 0xC2B2AE3D27D4EB4FULL)
+                 ^ (a.w[2] * 0x165667B19E3779F9ULL) ^ (a.w[3] * 0xD6E8FEB86659FD93ULL);
+    return h ^ (h >> 29) ^ (h >> 47);
 }
 
 /* ------------------------------------------------------------------ geometry (paths.py) */
@@ -627,7 +628,7 @@ typedef struct {
     long long floods;
     /* known_failure's workspace */
     HEntry *hset; unsigned hcap, hstamp;
-    M *have; int havecap;
+    M *have; uint64_t *haveh; int havecap;
     int kinds_seen[MAXBITS]; unsigned kstamp[MAXBITS]; unsigned kst;
     /* the answer */
     Pair *sol; int nsol, solcap;
@@ -742,12 +743,14 @@ static int fset_add(S_t *S, Core *c) {
     return 0;
 }
 
-static GEntry *gmap_find(S_t *S, M key) {
+static GEntry *gmap_find_h(S_t *S, M key, uint64_t h) {
     if (!S->gcap) return NULL;
-    size_t mask = S->gcap - 1, i = m_mix(key) & mask;
+    size_t mask = S->gcap - 1, i = h & mask;
     while (S->gmap[i].used) { if (m_eq(S->gmap[i].key, key)) return &S->gmap[i]; i = (i + 1) & mask; }
     return NULL;
 }
+static GEntry *gmap_find(S_t *S, M key) { return gmap_find_h(S, key, m_mix(key)); }
+
 static GEntry *gmap_get(S_t *S, M key) {  /* find or add */
     GEntry *e = gmap_find(S, key);
     if (e) return e;
@@ -813,8 +816,8 @@ static int hset_reserve(S_t *S, unsigned need) {
     free(S->hset); S->hset = n; S->hcap = ncap; S->hstamp = 0;
     return 0;
 }
-static int hset_add(S_t *S, M key) {  /* 1 when added, 0 when present */
-    unsigned mask = S->hcap - 1, i = (unsigned)m_mix(key) & mask;
+static int hset_add(S_t *S, M key, uint64_t h) {  /* 1 when added, 0 when present; h = m_mix(key) */
+    unsigned mask = S->hcap - 1, i = (unsigned)h & mask;
     while (S->hset[i].stamp == S->hstamp) { if (m_eq(S->hset[i].key, key)) return 0; i = (i + 1) & mask; }
     S->hset[i].stamp = S->hstamp; S->hset[i].key = key;
     return 1;
@@ -844,20 +847,27 @@ static int known_failure(S_t *S, const M *groups, int n, Core **out) {
     if (total > S->havecap) {
         M *h = (M *)realloc(S->have, (size_t)total * 2 * sizeof(M));
         if (!h) return -1;
-        S->have = h; S->havecap = (int)total * 2;
+        S->have = h;
+        uint64_t *hh = (uint64_t *)realloc(S->haveh, (size_t)total * 2 * sizeof(uint64_t));
+        if (!hh) return -1;
+        S->haveh = hh; S->havecap = (int)total * 2;
     }
     S->hstamp++;
     if (S->hstamp == 0) { for (unsigned i = 0; i < S->hcap; i++) S->hset[i].stamp = 0; S->hstamp = 1; }
     M *have = S->have;
+    uint64_t *hh = S->haveh;  /* have[i]'s hash */
     int nh = 0;
-    for (int i = 0; i < n; i++) if (hset_add(S, groups[i])) have[nh++] = groups[i];
+    for (int i = 0; i < n; i++) {
+        uint64_t h = m_mix(groups[i]);
+        if (hset_add(S, groups[i], h)) { hh[nh] = h; have[nh++] = groups[i]; }
+    }
     for (int j = 0; j < nk; j++) {
         int k = kinds[j];
         if (parts_of[k] < 2) continue;
         /* unions = [0]; for part in parts: unions += [u | part for u in unions] */
         int nu = 1;
-        M *unions = have + nh;  /* built in the spare room past `have`, then compacted */
-        M *tmp = (M *)malloc(sizeof(M) * ((size_t)1 << parts_of[k]));
+        M small[64];
+        M *tmp = parts_of[k] <= 6 ? small : (M *)malloc(sizeof(M) * ((size_t)1 << parts_of[k]));
         if (!tmp) return -1;
         tmp[0] = m_zero();
         for (int i = 0; i < n; i++) {
@@ -865,15 +875,18 @@ static int known_failure(S_t *S, const M *groups, int n, Core **out) {
             for (int u = 0; u < nu; u++) tmp[nu + u] = m_or(tmp[u], groups[i]);
             nu *= 2;
         }
-        (void)unions;
-        for (int u = 0; u < nu; u++) if (m_any(tmp[u]) && hset_add(S, tmp[u])) have[nh++] = tmp[u];
-        free(tmp);
+        for (int u = 0; u < nu; u++) {
+            if (!m_any(tmp[u])) continue;
+            uint64_t h = m_mix(tmp[u]);
+            if (hset_add(S, tmp[u], h)) { hh[nh] = h; have[nh++] = tmp[u]; }
+        }
+        if (tmp != small) free(tmp);
     }
     M pos = m_zero();  /* a core held has all its tiles here: a quick test before the groups' */
     for (int i = 0; i < n; i++) pos = m_or(pos, groups[i]);
     uint64_t out0 = ~pos.w[0], out1 = ~pos.w[1], out2 = ~pos.w[2], out3 = ~pos.w[3];
     for (int i = 0; i < nh; i++) {
-        GEntry *e = gmap_find(S, have[i]);
+        GEntry *e = gmap_find_h(S, have[i], hh[i]);
         if (!e) continue;
         const uint64_t *tw = (const uint64_t *)e->tiles;
         for (int c = 0; c < e->n; c++, tw += NW) {
@@ -1607,7 +1620,7 @@ static void s_free(S_t *S) {
     free(S->gmap);
     ar_free(&S->keep); ar_free(&S->stack);
     free(S->wstep); free(S->wnext); free(S->wstack);
-    free(S->hset); free(S->have); free(S->rcount);
+    free(S->hset); free(S->have); free(S->haveh); free(S->rcount);
     free(S->sol); free(S->root_groups);
     free(S);
 }
