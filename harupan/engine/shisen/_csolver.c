@@ -263,6 +263,15 @@ static AVX2 INLINE __m256i v_shr(__m256i v, __m128i k, __m128i rk) {
     return _mm256_or_si256(_mm256_srl_epi64(v, k), _mm256_sll_epi64(hi, rk));
 }
 typedef struct { __m128i k, rk, one, r63; } VShift;
+static unsigned char carry_in[8][8];  /* [carries out of lanes 0-2][lanes 0-2 all ones]: lanes a carry enters */
+static void carry_init(void) {
+    for (int gen = 0; gen < 8; gen++)
+        for (int pass = 0; pass < 8; pass++) {
+            int cin = 0, c = 0;
+            for (int i = 0; i < 3; i++) { c = ((gen >> i) & 1) | ((pass >> i) & 1 & c); cin |= c << (i + 1); }
+            carry_in[gen][pass] = (unsigned char)cin;
+        }
+}
 static const long long carry_lanes[16][4] = {  /* lane i is 1 where bit i of the index is set */
     {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {1, 1, 0, 0}, {0, 0, 1, 0}, {1, 0, 1, 0}, {0, 1, 1, 0}, {1, 1, 1, 0},
     {0, 0, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 0, 1}, {0, 0, 1, 1}, {1, 0, 1, 1}, {0, 1, 1, 1}, {1, 1, 1, 1},
@@ -291,9 +300,10 @@ static AVX2 INLINE __m256i v_fill_row(__m256i seed, __m256i empty, __m256i acros
     __m256i out = _mm256_cmpgt_epi64(_mm256_xor_si256(mv, sign), _mm256_xor_si256(x, sign));  /* x < m: wrapped */
     __m256i ones = _mm256_cmpeq_epi64(x, _mm256_set1_epi64x(-1));
     int gen = _mm256_movemask_pd(_mm256_castsi256_pd(out)), pass = _mm256_movemask_pd(_mm256_castsi256_pd(ones));
-    int cin = 0, c = 0;
-    for (int i = 0; i < 3; i++) { c = ((gen >> i) & 1) | ((pass >> i) & 1 & c); cin |= c << (i + 1); }
-    if (cin) x = _mm256_add_epi64(x, _mm256_loadu_si256((const __m256i *)carry_lanes[cin]));
+    if (gen & 7) {
+        int cin = carry_in[gen & 7][pass & 7];
+        x = _mm256_add_epi64(x, _mm256_loadu_si256((const __m256i *)carry_lanes[cin]));
+    }
     return _mm256_or_si256(_mm256_and_si256(_mm256_xor_si256(x, mv), mv), g);
 }
 
@@ -1776,6 +1786,7 @@ PyMODINIT_FUNC PyInit__csolver(void) {
 #ifdef HAVE_AVX2_PATH
     __builtin_cpu_init();
     avx2_ok = __builtin_cpu_supports("avx2");
+    carry_init();
     use_simd(avx2_ok);
 #endif
     PyObject *hashlib = PyImport_ImportModule("hashlib");
