@@ -7,7 +7,13 @@
  * (fixed-size words instead of Python big ints). The Python wrapper (solver.solve) converts the
  * board to bitboards and back and falls back to Python when the board does not fit.
  *
- * Masks: the padded bitboard (stride W+3, H+2 rows) in NW 64-bit words, bit 0 lowest.
+ * Masks: the padded bitboard (stride W+3, H+2 rows) in NW = 4 64-bit words (256 bits: 18x8 pads to
+ * 21 x 10 = 210), bit 0 lowest; a stride under 64. The fills (paths.py's _stages, joins, reach) run
+ * on AVX2 registers when the CPU has them, chosen at import, else on scalar words: integer
+ * operations either way, the same sets bit for bit (tests run both against Python).
+ *
+ * Python sets become: a tile's bit index, masks, open-addressing tables (a core's hash never orders
+ * anything), and insertion-ordered arrays wherever Python iterates a list or a dict.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
