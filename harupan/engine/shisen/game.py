@@ -15,7 +15,7 @@ from ..rng import Rng
 from .board import Board, Pair, Point
 from .build import place_pairs
 from .paths import find_path, visible_pairs
-from .solver import DEFAULT_BUDGET, SOLVED, WORK_PER_NODE, SolveResult, board_bits, solve
+from .solver import DEFAULT_BUDGET, SHUFFLE_BUDGET, SOLVED, WORK_PER_NODE, SolveResult, board_bits, solve
 
 
 def legal_pairs(board: Board) -> list[Pair]:
@@ -129,7 +129,7 @@ class Shuffled:
     solution: tuple[Pair, ...]
 
 
-def shuffle(board: Board, seed: str, budget: int = DEFAULT_BUDGET) -> Shuffled:
+def shuffle(board: Board, seed: str, budget: int = SHUFFLE_BUDGET) -> Shuffled:
     """Rearrange the remaining tiles over the same occupied cells into a solvable arrangement.
 
     First choice: build the arrangement in reverse play order over a domino tiling of the
