@@ -217,3 +217,16 @@ def test_a_board_too_big_for_the_masks_goes_to_python():
     small, _, small_kinds = s.board_bits(_deal("fits", 18, 8))
     assert s.compiled_fits(small, list(small_kinds.values()), s.DEFAULT_BUDGET) == (s._compiled is not None)
     assert s.solve(board, budget=1).nodes == 2
+
+
+def test_the_default_budget_follows_the_board_size_not_the_machine():
+    """A solve given no budget gets 15,000 nodes on a board the twin's masks hold (18x8: 21 x 10 =
+    210 bits), 3,000 past them (where the search runs in Python, so a full 40x40 stays within a
+    few seconds). The rule reads the board's size alone: the same answer with or without the twin."""
+    assert s.default_budget(18, 8) == s.DEFAULT_BUDGET == 15_000
+    assert s.default_budget(20, 10) == s.LARGE_BOARD_BUDGET == 3_000  # 23 x 12 = 276 bits
+    assert s.default_budget(29, 6) == s.DEFAULT_BUDGET  # 32 x 8 = 256: still fits
+    if s._compiled is not None:
+        assert s._compiled.MAX_BITS == s.TWIN_BITS
+    board = _deal("too-big-default", 20, 10)
+    assert s.solve(board, budget=s.LARGE_BOARD_BUDGET) == s.solve(board)

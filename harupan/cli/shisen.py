@@ -8,11 +8,13 @@ import click
 
 from ..engine.shisen import Layout, format_json, format_text, parse_any, shuffle, solve
 from ..engine.shisen.game import hint_from, legal_pairs
-from ..engine.shisen.solver import DEFAULT_BUDGET, SOLVED, UNSOLVABLE
+from ..engine.shisen.solver import DEFAULT_BUDGET, LARGE_BOARD_BUDGET, SOLVED, UNSOLVABLE, TWIN_BITS
 from ..generator.shisen import DEFAULT_SIZE, DIFFICULTIES, SIZES, generate
 from .base import DATE, emit_json, read_input
 
 FORMATS = click.Choice(["text", "json"])
+BUDGET_HELP = (f"Search nodes before giving up (exit 3). [default: {DEFAULT_BUDGET}; {LARGE_BOARD_BUDGET} on boards "
+               f"whose padded size (width+3)x(height+2) is over {TWIN_BITS}, searched more slowly]")
 
 
 @click.group("shisen")
@@ -39,13 +41,13 @@ def _pairs(order):
 @shisen.command("solve")
 @click.argument("file")
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
-@click.option("--budget", type=click.IntRange(1), default=DEFAULT_BUDGET, show_default=True,
-              help="Search nodes before giving up (exit 3).")
+@click.option("--budget", type=click.IntRange(1), default=None,
+              help=BUDGET_HELP)
 @click.option("--explain", is_flag=True,
               help="Also show the solver's reasoning, a line per step (best on a small board); "
                    "with --format json, as the list \"explain\".")
 @click.pass_context
-def solve_cmd(ctx: click.Context, file: str, fmt: str, budget: int, explain: bool) -> None:
+def solve_cmd(ctx: click.Context, file: str, fmt: str, budget: int | None, explain: bool) -> None:
     """Solve FILE (text or JSON form, - for stdin). Exit 0 solved, 1 unsolvable, 3 undecided."""
     text, name = read_input(file)
     layout = parse_any(text, source=name)
@@ -70,10 +72,10 @@ def solve_cmd(ctx: click.Context, file: str, fmt: str, budget: int, explain: boo
 
 @shisen.command("hint")
 @click.argument("file")
-@click.option("--budget", type=click.IntRange(1), default=DEFAULT_BUDGET, show_default=True,
-              help="Search nodes before giving up (exit 3).")
+@click.option("--budget", type=click.IntRange(1), default=None,
+              help=BUDGET_HELP)
 @click.pass_context
-def hint_cmd(ctx: click.Context, file: str, budget: int) -> None:
+def hint_cmd(ctx: click.Context, file: str, budget: int | None) -> None:
     """A legal pair in FILE that keeps the board solvable, with its path's corner points.
 
     Exit 0 with a pair, or with "already cleared" for an empty board (nothing to do is not a

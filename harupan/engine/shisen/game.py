@@ -15,7 +15,7 @@ from ..rng import Rng
 from .board import Board, Pair, Point
 from .build import place_pairs
 from .paths import find_path, visible_pairs
-from .solver import DEFAULT_BUDGET, SHUFFLE_BUDGET, SOLVED, WORK_PER_NODE, SolveResult, board_bits, solve
+from .solver import SHUFFLE_BUDGET, SOLVED, WORK_PER_NODE, SolveResult, board_bits, solve
 
 
 def legal_pairs(board: Board) -> list[Pair]:
@@ -97,7 +97,7 @@ class Hint:
     path: list[Point]
 
 
-def hint(board: Board, budget: int = DEFAULT_BUDGET) -> Hint | None:
+def hint(board: Board, budget: int | None = None) -> Hint | None:
     """A legal pair after which the board is still solvable, or None if there is none.
 
     A pair that is the last two of its kind is always safe when the board is solvable (removal

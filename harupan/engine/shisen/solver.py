@@ -112,11 +112,15 @@ except ImportError:  # no compiler at install time: the pure-Python search below
 PURE_PYTHON = os.environ.get("HARUPAN_PURE_PYTHON", "") == "1"
 
 SOLVED, UNSOLVABLE, UNDECIDED = SolveStatus.SOLVED, SolveStatus.UNSOLVABLE, SolveStatus.UNDECIDED
-DEFAULT_BUDGET = 15_000  # nodes (and so work: see WORK_PER_NODE). The hardest of the bench's 1,000 fresh
-# 18x8 deals, bench-deal-373, needs the work of 11,949 (4,677 nodes at about 2.5 times a node's usual
-# work) to be proved unsolvable; 3,000 left it and bench-deal-866 undecided. With the compiled twin a
-# search that spends all of 15,000 takes a few seconds; in pure Python, a minute or two. The
-# generator passes its own, smaller budgets (generator/shisen.py), so this changes no published day.
+DEFAULT_BUDGET = 15_000  # nodes (and so work: see WORK_PER_NODE), on boards the compiled twin takes. The
+# hardest of the bench's 1,000 fresh 18x8 deals, bench-deal-373, needs the work of 11,949 (4,677
+# nodes at about 2.5 times a node's usual work) to be proved unsolvable; 3,000 left it and
+# bench-deal-866 undecided. With the twin a search that spends all of 15,000 takes a few seconds;
+# in pure Python, a minute or two. The generator passes its own, smaller budgets
+# (generator/shisen.py), so this changes no published day.
+LARGE_BOARD_BUDGET = 3_000  # nodes, on boards past TWIN_BITS: they are searched in Python, about 30 times
+# slower a node, and 3,000 keeps a full 40x40 within about 3 s (bench/shisen.py --only bounded)
+TWIN_BITS = 256  # the padded bitboards the compiled twin's masks hold (_csolver.c MAX_BITS): 18x8 is 210
 SHUFFLE_BUDGET = 3_000  # the browser's (shisen.js shuffle()): a shuffle's tries share one solve's work, and
 # the same budget on both sides makes the same arrangement
 
@@ -865,9 +869,18 @@ def _play_games(search: _Search, groups: list[int], tiles: int, run: int, trace:
     return None
 
 
-def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: dict[frozenset[int], None] | None = None,
+def default_budget(width: int, height: int) -> int:
+    """The node budget of a solve given none: :data:`DEFAULT_BUDGET` on a board whose padded
+    bitboard fits the compiled twin's masks, :data:`LARGE_BOARD_BUDGET` past them. It depends on
+    the board's size alone, never on whether the twin is built here, so every machine gives the
+    same answer; only the time differs."""
+    return DEFAULT_BUDGET if (width + 3) * (height + 2) <= TWIN_BITS else LARGE_BOARD_BUDGET
+
+
+def solve(board: Board, budget: int | None = None, memo: dict[frozenset[int], None] | None = None,
           *, trace: Trace | None = None, work: float | None = None) -> SolveResult:
-    """A full removal order, a proof of unsolvability, or ``undecided`` past ``budget`` nodes.
+    """A full removal order, a proof of unsolvability, or ``undecided`` past ``budget`` nodes
+    (None: :func:`default_budget`).
 
     ``memo`` holds the cores known to fail (sets of groups, see above; a dict used as a set that keeps
     the order they were learned in); pass the same one to the solves of boards that share cells and
@@ -880,6 +893,8 @@ def solve(board: Board, budget: int = DEFAULT_BUDGET, memo: dict[frozenset[int],
     ``work`` caps the work units (default (``budget`` + :data:`WORK_SLACK`) x :data:`WORK_PER_NODE`): past it the answer
     is ``undecided`` too, so the time a solve takes is bounded on any board size."""
     board.check_pairs()
+    if budget is None:
+        budget = default_budget(board.width, board.height)
     g, tiles, kinds = board_bits(board)
     search = _Search(g, budget)
     if work is not None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .board import Board, Pair
 from .game import legal_pairs, remove_pair
-from .solver import DEFAULT_BUDGET, SOLVED, UNSOLVABLE, solve
+from .solver import SOLVED, UNSOLVABLE, solve
 
 
 @dataclass(frozen=True)
@@ -27,11 +27,12 @@ class Openings:
         return self.fatal / self.total if self.total else 0.0
 
 
-def openings(board: Board, solution: tuple[Pair, ...], budget: int = DEFAULT_BUDGET,
+def openings(board: Board, solution: tuple[Pair, ...], budget: int | None = None,
              retry: tuple[int, ...] = (), *, give_up: bool = False) -> Openings:
     """Classify every legal first move of a solvable ``board`` whose full ``solution`` is known.
 
-    Each first move no solution covers is handed to the solver within ``budget`` nodes; those
+    Each first move no solution covers is handed to the solver within ``budget`` nodes (None: the
+    solver's default for the board's size); those
     it leaves undecided are tried again within each budget of ``retry`` in turn (only those: a
     verdict is a fact, and the solutions found and failures proved on the way are kept, so a
     move a later solution covers needs no second search). With ``give_up``, the last pass stops
