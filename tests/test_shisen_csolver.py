@@ -22,8 +22,9 @@ from harupan.generator.shisen import PRESETS, deal
 from strategies import boards
 
 SLOW_DEALS = Path(__file__).parent / "data" / "shisen_slow"
-needs_twin = pytest.mark.skipif(s._compiled is None, reason="harupan.engine.shisen._csolver is not built "
-                                "(no C compiler at install time): nothing to compare")
+needs_twin = pytest.mark.skipif(s._compiled is None, reason="harupan.engine.shisen._csolver is not built in this "
+                                "tree (no C compiler at install, or a checkout used through PYTHONPATH: "
+                                "`python setup.py build_ext --inplace`): nothing to compare")
 
 
 @pytest.fixture(params=["avx2", "scalar"])
@@ -209,13 +210,19 @@ def test_200_fresh_deals_match(block):
         s._compiled.simd(True)
 
 
-def test_a_board_too_big_for_the_masks_goes_to_python():
-    """20x10 pads to 23 x 12 = 276 bits, past the twin's 256: the Python search answers."""
+def test_a_board_too_big_for_the_masks_goes_to_python(monkeypatch):
+    """20x10 pads to 23 x 12 = 276 bits, past the twin's 256: the Python search answers (the twin,
+    if asked, would fail the test)."""
     board = _deal("too-big", 20, 10)
     g, _, kinds = s.board_bits(board)
     assert not s.compiled_fits(g, list(kinds.values()), s.DEFAULT_BUDGET)
     small, _, small_kinds = s.board_bits(_deal("fits", 18, 8))
     assert s.compiled_fits(small, list(small_kinds.values()), s.DEFAULT_BUDGET) == (s._compiled is not None)
+
+    def no_twin(*args: object, **kwargs: object) -> s.SolveResult:
+        raise AssertionError("a board past the twin's masks went to the twin")
+
+    monkeypatch.setattr(s, "_solve_compiled", no_twin)
     assert s.solve(board, budget=1).nodes == 2
 
 
