@@ -688,10 +688,46 @@ static INLINE int pairs_cap(M group) { int k = m_count(group); return k * (k - 1
 
 /* ------------------------------------------------------------------ cores */
 
-static int core_cmp(const void *x, const void *y) { return m_cmp(*(const M *)x, *(const M *)y); }
+/* a bottom-up merge sort of n masks by value, tmp holding n */
+static void m_sort(M *g, M *tmp, int n) {
+    M *src = g, *dst = tmp;
+    for (int w = 1; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, o = lo;
+            while (i < mid && j < hi) dst[o++] = m_cmp(src[j], src[i]) < 0 ? src[j++] : src[i++];
+            while (i < mid) dst[o++] = src[i++];
+            while (j < hi) dst[o++] = src[j++];
+        }
+        M *t = src; src = dst; dst = t;
+    }
+    if (src != g) memcpy(g, src, sizeof(M) * (size_t)n);
+}
 
 static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
-    if (n > 16) qsort(g, (size_t)n, sizeof(M), core_cmp);  /* a union of many cores */
+    if (n > 16 && n <= 1024) {  /* a union of many cores: drop repeats first (a set), then sort the few left */
+        int tbl[2048];
+        unsigned cap = 64;
+        while (cap < 2u * (unsigned)n) cap *= 2;
+        memset(tbl, -1, sizeof(int) * cap);
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            unsigned h = (unsigned)m_mix(g[i]) & (cap - 1);
+            int dup = 0;
+            while (tbl[h] >= 0) { if (m_eq(g[tbl[h]], g[i])) { dup = 1; break; } h = (h + 1) & (cap - 1); }
+            if (dup) continue;
+            tbl[h] = k;
+            g[k++] = g[i];
+        }
+        n = k;
+    }
+    if (n > 16) {
+        M small[256];
+        M *tmp = n <= 256 ? small : (M *)malloc(sizeof(M) * (size_t)n);
+        if (!tmp) return NULL;
+        m_sort(g, tmp, n);
+        if (tmp != small) free(tmp);
+    }
     else for (int i = 1; i < n; i++) {  /* insertion sort: a core has a few groups */
         M x = g[i]; int j = i - 1;
         while (j >= 0 && m_cmp(g[j], x) > 0) { g[j + 1] = g[j]; j--; }
