@@ -113,15 +113,15 @@ static INLINE M m_add(M a, M b) {
     }
     return r;
 }
-/* bits lo .. lo+len-1 */
-static M m_run(int lo, int len) {
-    M r = m_zero();
-    for (int i = 0; i < NW; i++) {  /* the part of [lo, lo + len) in word i */
-        int a = lo - i * 64, b = lo + len - i * 64;
-        if (a < 0) a = 0;
-        if (b > 64) b = 64;
-        if (b <= a) continue;
-        r.w[i] = (b - a == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (b - a)) - 1)) << a;
+/* bits lo .. lo+len-1 (0 <= lo, len >= 0, lo + len <= MAXBITS) */
+static INLINE M m_run(int lo, int len) {
+    M r;
+    int hi = lo + len;
+    for (int i = 0; i < NW; i++) {  /* the part of [lo, hi) in word i: at or above lo, below hi */
+        int a = lo - i * 64, b = hi - i * 64;
+        uint64_t ge = a <= 0 ? ~(uint64_t)0 : a >= 64 ? 0 : ~(uint64_t)0 << a;
+        uint64_t lt = b <= 0 ? 0 : b >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << b) - 1;
+        r.w[i] = ge & lt;
     }
     return r;
 }
@@ -468,15 +468,6 @@ static M g_joins_scalar(const Geo *G, M source, M targets, M empty) {
     return out;
 }
 
-/* Geometry._fill: one direction */
-static M g_fill(M seed, M empty, int shift) {
-    M g = seed;
-    if (shift > 0) {
-        for (;;) { M n = m_or(g, m_and(empty, m_shl(g, shift))); if (m_eq(n, g)) return g; g = n; }
-    }
-    for (;;) { M n = m_or(g, m_and(empty, m_shr(g, -shift))); if (m_eq(n, g)) return g; g = n; }
-}
-
 typedef struct { int found; int k0, k1; M best; M ends, free, costly; } Wit;
 
 static void wit_consider(Wit *w, M cells) {
@@ -505,10 +496,12 @@ static M g_witness(const Geo *G, int abit, int bbit, M empty, M costly, int *non
     wit_consider(&w, m_or(ROWB(ay), m_shl_any(COL(y1, y2), bx)));
     wit_consider(&w, m_or(m_shl_any(COL(y1, y2), ax), ROWB(by)));
     if (w.found && w.k0 == 0) { *none = 0; return w.best; }
-    M a_col = m_or(g_fill(a, empty, s), g_fill(a, empty, -s));
-    M b_col = m_or(g_fill(b, empty, s), g_fill(b, empty, -s));
-    M a_row = m_or(g_fill(a, empty, 1), g_fill(a, empty, -1));
-    M b_row = m_or(g_fill(b, empty, 1), g_fill(b, empty, -1));
+    /* Python's g_fill(a, empty, s) | g_fill(a, empty, -s) (and the rows'): from one bit, the two ways
+     * at once are the same set (the run of `empty` through it), so the both-ways fills above serve */
+    M a_col = fill_col(a, empty, s);
+    M b_col = fill_col(b, empty, s);
+    M a_row = fill_row(a, empty, empty);
+    M b_row = fill_row(b, empty, empty);
     int bit;
     M rest = a_col;
     FOR_BITS(bit, rest) {
