@@ -601,9 +601,11 @@ enum { OK = 0, OUT_OF_BUDGET = 1, OUT_OF_WORK = 2, FAIL = 3 };
 typedef struct Step { int tile; int looked; M partners, crossed, empty, gone; } Step;
 typedef struct { int a, b; } Pair;
 /* a core: its groups sorted by value (a set), their union and each group's hash (for known_failure) */
-typedef struct Core { int n; uint64_t hash; M tiles; uint64_t *gh; M g[]; } Core;
+/* sig, sig64: a bit per group, picked by its hash (sig_set, sig64_of): a core all of whose groups a position
+ * has sets no bit the position's sigs lack, the cheap tests known_failure runs before the exact one */
+typedef struct Core { int n; uint64_t hash; M tiles; M sig; uint64_t sig64; uint64_t *gh; M g[]; } Core;
 
-typedef struct { M key; int used, seen; Core **list; M *tiles; int n, cap; } GEntry;  /* tiles[i]: list[i]'s union */  /* cores filed under a group */
+typedef struct { M key; int used, seen; Core **list; M *tiles; uint64_t *sig64; int n, cap; } GEntry;  /* tiles[2i], tiles[2i+1]: list[i]'s union and sig */  /* cores filed under a group */
 typedef struct { M key; unsigned stamp; } HEntry;
 
 /* solver.py's constants (RESTART_UNIT, FIRST_RUN_PROBE, PROBE_GROUPS, PLAYOUTS) and the work weight come in
@@ -681,6 +683,10 @@ static INLINE int pairs_cap(M group) { int k = m_count(group); return k * (k - 1
 
 /* ------------------------------------------------------------------ cores */
 
+/* a group's bit in a signature: the top byte of its hash (m_mix) */
+static INLINE void sig_set(M *sig, uint64_t h) { m_set(sig, (int)(h >> 56)); }
+static INLINE uint64_t sig64_of(uint64_t h) { return (uint64_t)1 << ((h >> 40) & 63); }
+
 /* a bottom-up merge sort of n masks by value, tmp holding n */
 static void m_sort(M *g, M *tmp, int n) {
     M *src = g, *dst = tmp;
@@ -733,11 +739,15 @@ static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
     c->n = k;
     c->gh = (uint64_t *)((char *)c + sizeof(Core) + (size_t)k * sizeof(M));
     c->tiles = m_zero();
+    c->sig = m_zero();
+    c->sig64 = 0;
     uint64_t h = 0x51ED270B27F4A7C1ULL ^ (uint64_t)k;
     for (int i = 0; i < k; i++) {
         c->g[i] = g[i];
         c->gh[i] = m_mix(g[i]);
         c->tiles = m_or(c->tiles, g[i]);
+        sig_set(&c->sig, c->gh[i]);
+        c->sig64 |= sig64_of(c->gh[i]);
         h = (h ^ c->gh[i]) * 0x100000001B3ULL;
     }
     c->hash = h;
@@ -813,7 +823,7 @@ static GEntry *gmap_get(S_t *S, M key) {  /* find or add */
     size_t mask = S->gcap - 1, i = m_mix(key) & mask;
     while (S->gmap[i].used) i = (i + 1) & mask;
     e = &S->gmap[i];
-    e->used = 1; e->key = key; e->seen = 0; e->list = NULL; e->tiles = NULL; e->n = e->cap = 0;
+    e->used = 1; e->key = key; e->seen = 0; e->list = NULL; e->tiles = NULL; e->sig64 = NULL; e->n = e->cap = 0;
     S->gcount++;
     return e;
 }
@@ -833,11 +843,16 @@ static int file_core(S_t *S, Core *c) {
         Core **n = (Core **)realloc(e->list, (size_t)ncap * sizeof(Core *));
         if (!n) return -1;
         e->list = n;
-        M *t = (M *)realloc(e->tiles, (size_t)ncap * sizeof(M));
+        M *t = (M *)realloc(e->tiles, (size_t)ncap * 2 * sizeof(M));
         if (!t) return -1;
-        e->tiles = t; e->cap = ncap;
+        e->tiles = t;
+        uint64_t *q = (uint64_t *)realloc(e->sig64, (size_t)ncap * sizeof(uint64_t));
+        if (!q) return -1;
+        e->sig64 = q; e->cap = ncap;
     }
-    e->tiles[e->n] = c->tiles;
+    e->tiles[2 * e->n] = c->tiles;
+    e->tiles[2 * e->n + 1] = c->sig;
+    e->sig64[e->n] = c->sig64;
     e->list[e->n++] = c;
     return 0;
 }
@@ -927,15 +942,23 @@ static int known_failure(S_t *S, const M *groups, int n, Core **out) {
         }
         if (tmp != small) free(tmp);
     }
-    M pos = m_zero();  /* a core held has all its tiles here: a quick test before the groups' */
+    M pos = m_zero();  /* a core held has all its tiles here, and its sig in have's: quick tests before the groups' */
     for (int i = 0; i < n; i++) pos = m_or(pos, groups[i]);
+    M hsig = m_zero();
+    uint64_t hsig64 = 0;
+    for (int i = 0; i < nh; i++) { sig_set(&hsig, hh[i]); hsig64 |= sig64_of(hh[i]); }
+    const uint64_t nsig64 = ~hsig64;
     uint64_t out0 = ~pos.w[0], out1 = ~pos.w[1], out2 = ~pos.w[2], out3 = ~pos.w[3];
+    uint64_t ns0 = ~hsig.w[0], ns1 = ~hsig.w[1], ns2 = ~hsig.w[2], ns3 = ~hsig.w[3];
     for (int i = 0; i < nh; i++) {
         GEntry *e = gmap_find_h(S, have[i], hh[i]);
         if (!e) continue;
-        const uint64_t *tw = (const uint64_t *)e->tiles;
-        for (int c = 0; c < e->n; c++, tw += NW) {
-            if ((tw[0] & out0) | (tw[1] & out1) | (tw[2] & out2) | (tw[3] & out3)) continue;
+        const uint64_t *s64 = e->sig64;
+        for (int c = 0; c < e->n; c++) {
+            if (s64[c] & nsig64) continue;
+            const uint64_t *tw = (const uint64_t *)(e->tiles + 2 * c);
+            if ((tw[4] & ns0) | (tw[5] & ns1) | (tw[6] & ns2) | (tw[7] & ns3)
+                | (tw[0] & out0) | (tw[1] & out1) | (tw[2] & out2) | (tw[3] & out3)) continue;
             Core *core = e->list[c];
             int all = 1;
             for (int q = 0; q < core->n; q++) if (!hset_has(S, core->g[q], core->gh[q])) { all = 0; break; }
@@ -1661,7 +1684,7 @@ static int run_solve(S_t *S, M tiles, int *status) {
 static void s_free(S_t *S) {
     free(S->G.column);
     free(S->fset); free(S->learned);
-    for (size_t i = 0; i < S->gcap; i++) if (S->gmap[i].used) { free(S->gmap[i].list); free(S->gmap[i].tiles); }
+    for (size_t i = 0; i < S->gcap; i++) if (S->gmap[i].used) { free(S->gmap[i].list); free(S->gmap[i].tiles); free(S->gmap[i].sig64); }
     free(S->gmap);
     ar_free(&S->keep); ar_free(&S->stack);
     free(S->wstep); free(S->wnext); free(S->wstack);
