@@ -890,20 +890,25 @@ static int hset_has(S_t *S, M key, uint64_t h) {
 
 /* known_failure: the first core filed under a group of `have` (in its order) that `have` holds */
 static int known_failure(S_t *S, const M *groups, int n, Core **out) {
-    /* have: the groups, then per kind (first appearance) the unions of its groups */
+    /* have: the groups, then per kind (first appearance) the unions of two or more of its groups.
+     * Python adds a union only when not in have yet; here one already there (none, in a position of
+     * disjoint groups) would only be looked through a second time, finding nothing new: the same answer.
+     * The set itself (hset) is built only when a core passes the quick tests. */
     int kinds[MAXBITS]; int nk = 0;
     S->kst++;
     if (S->kst == 0) { memset(S->kstamp, 0, sizeof S->kstamp); S->kst = 1; }
-    int parts_of[MAXBITS];
+    int parts_of[MAXBITS], first_of[MAXBITS], last_of[MAXBITS], next_in[MAXBITS];
     for (int i = 0; i < n; i++) {
         int k = S->kind_idx[m_low(groups[i])];
-        if (S->kstamp[k] != S->kst) { S->kstamp[k] = S->kst; parts_of[k] = 0; kinds[nk++] = k; }
+        next_in[i] = -1;
+        if (S->kstamp[k] != S->kst) { S->kstamp[k] = S->kst; parts_of[k] = 0; kinds[nk++] = k; first_of[k] = i; }
+        else next_in[last_of[k]] = i;
+        last_of[k] = i;
         parts_of[k]++;
     }
     long total = n;
     for (int j = 0; j < nk; j++) if (parts_of[kinds[j]] > 1) total += (1L << parts_of[kinds[j]]);
     if (total > 1L << 24) return -1;
-    if (hset_reserve(S, (unsigned)total + 1) < 0) return -1;
     if (total > S->havecap) {
         M *h = (M *)realloc(S->have, (size_t)total * 2 * sizeof(M));
         if (!h) return -1;
@@ -912,36 +917,34 @@ static int known_failure(S_t *S, const M *groups, int n, Core **out) {
         if (!hh) return -1;
         S->haveh = hh; S->havecap = (int)total * 2;
     }
-    S->hstamp++;
-    if (S->hstamp == 0) { for (unsigned i = 0; i < S->hcap; i++) S->hset[i].stamp = 0; S->hstamp = 1; }
     M *have = S->have;
     uint64_t *hh = S->haveh;  /* have[i]'s hash */
     int nh = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t h = m_mix(groups[i]);
-        if (hset_add(S, groups[i], h)) { hh[nh] = h; have[nh++] = groups[i]; }
-    }
+    for (int i = 0; i < n; i++) { hh[nh] = m_mix(groups[i]); have[nh++] = groups[i]; }
     for (int j = 0; j < nk; j++) {
         int k = kinds[j];
         if (parts_of[k] < 2) continue;
-        /* unions = [0]; for part in parts: unions += [u | part for u in unions] */
+        /* unions = [0]; for part in parts: unions += [u | part for u in unions]; the empty one and
+         * the single parts (already in have) left out */
         int nu = 1;
         M small[64];
-        M *tmp = parts_of[k] <= 6 ? small : (M *)malloc(sizeof(M) * ((size_t)1 << parts_of[k]));
-        if (!tmp) return -1;
-        tmp[0] = m_zero();
-        for (int i = 0; i < n; i++) {
-            if (S->kind_idx[m_low(groups[i])] != k) continue;
-            for (int u = 0; u < nu; u++) tmp[nu + u] = m_or(tmp[u], groups[i]);
+        unsigned char nparts[64];
+        int big = parts_of[k] > 6;
+        M *tmp = big ? (M *)malloc(sizeof(M) * ((size_t)1 << parts_of[k])) : small;
+        unsigned char *np = big ? (unsigned char *)malloc((size_t)1 << parts_of[k]) : nparts;
+        if (!tmp || !np) { if (big) { free(tmp); free(np); } return -1; }
+        tmp[0] = m_zero(); np[0] = 0;
+        for (int i = first_of[k]; i >= 0; i = next_in[i]) {
+            for (int u = 0; u < nu; u++) { tmp[nu + u] = m_or(tmp[u], groups[i]); np[nu + u] = (unsigned char)(np[u] + 1); }
             nu *= 2;
         }
         for (int u = 0; u < nu; u++) {
-            if (!m_any(tmp[u])) continue;
-            uint64_t h = m_mix(tmp[u]);
-            if (hset_add(S, tmp[u], h)) { hh[nh] = h; have[nh++] = tmp[u]; }
+            if (np[u] < 2) continue;
+            hh[nh] = m_mix(tmp[u]); have[nh++] = tmp[u];
         }
-        if (tmp != small) free(tmp);
+        if (big) { free(tmp); free(np); }
     }
+    int built = 0;  /* hset holds have */
     M pos = m_zero();  /* a core held has all its tiles here, and its sig in have's: quick tests before the groups' */
     for (int i = 0; i < n; i++) pos = m_or(pos, groups[i]);
     M hsig = m_zero();
@@ -960,6 +963,13 @@ static int known_failure(S_t *S, const M *groups, int n, Core **out) {
             if ((tw[4] & ns0) | (tw[5] & ns1) | (tw[6] & ns2) | (tw[7] & ns3)
                 | (tw[0] & out0) | (tw[1] & out1) | (tw[2] & out2) | (tw[3] & out3)) continue;
             Core *core = e->list[c];
+            if (!built) {
+                if (hset_reserve(S, (unsigned)nh + 1) < 0) return -1;
+                S->hstamp++;
+                if (S->hstamp == 0) { for (unsigned q = 0; q < S->hcap; q++) S->hset[q].stamp = 0; S->hstamp = 1; }
+                for (int q = 0; q < nh; q++) hset_add(S, have[q], hh[q]);
+                built = 1;
+            }
             int all = 1;
             for (int q = 0; q < core->n; q++) if (!hset_has(S, core->g[q], core->gh[q])) { all = 0; break; }
             if (all) { S->core = core; *out = core; return 0; }
