@@ -704,7 +704,9 @@ static void m_sort(M *g, M *tmp, int n) {
 }
 
 static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
-    if (n > 16 && n <= 1024) {  /* a union of many cores: drop repeats first (a set), then sort the few left */
+    int sorted = 1;  /* a core less the groups just made: still sorted, no repeats */
+    for (int i = 1; i < n && sorted; i++) sorted = m_cmp(g[i - 1], g[i]) < 0;
+    if (!sorted && n > 16 && n <= 1024) {  /* a union of many cores: drop repeats first (a set), then sort the few left */
         int tbl[2048];
         unsigned cap = 64;
         while (cap < 2u * (unsigned)n) cap *= 2;
@@ -720,17 +722,18 @@ static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
         }
         n = k;
     }
-    if (n > 16) {
+    if (!sorted && n > 16) {
         M small[256];
         M *tmp = n <= 256 ? small : (M *)malloc(sizeof(M) * (size_t)n);
         if (!tmp) return NULL;
         m_sort(g, tmp, n);
         if (tmp != small) free(tmp);
-    }
-    else for (int i = 1; i < n; i++) {  /* insertion sort: a core has a few groups */
-        M x = g[i]; int j = i - 1;
-        while (j >= 0 && m_cmp(g[j], x) > 0) { g[j + 1] = g[j]; j--; }
-        g[j + 1] = x;
+    } else if (!sorted) {
+        for (int i = 1; i < n; i++) {  /* insertion sort: a core has a few groups */
+            M x = g[i]; int j = i - 1;
+            while (j >= 0 && m_cmp(g[j], x) > 0) { g[j + 1] = g[j]; j--; }
+            g[j + 1] = x;
+        }
     }
     int k = 0;
     for (int i = 0; i < n; i++) if (k == 0 || !m_eq(g[k - 1], g[i])) g[k++] = g[i];
