@@ -1087,20 +1087,23 @@ static Step *step_new(S_t *S, int tile, M partners, int looked, M crossed, M emp
     return s;
 }
 
-static int park(S_t *S, int key, Step *st) {
-    if (S->wn == S->wcap) {
-        int ncap = S->wcap ? S->wcap * 2 : 1024;
-        Step **a = (Step **)realloc(S->wstep, (size_t)ncap * sizeof(Step *));
-        if (!a) return -1;
-        S->wstep = a;
-        int *b = (int *)realloc(S->wnext, (size_t)ncap * sizeof(int));
-        if (!b) return -1;
-        S->wnext = b;
-        Step **c = (Step **)realloc(S->wstack, (size_t)ncap * sizeof(Step *));
-        if (!c) return -1;
-        S->wstack = c;
-        S->wcap = ncap;
-    }
+static int park_grow(S_t *S) {  /* room for more parked steps (rare) */
+    int ncap = S->wcap ? S->wcap * 2 : 1024;
+    Step **a = (Step **)realloc(S->wstep, (size_t)ncap * sizeof(Step *));
+    if (!a) return -1;
+    S->wstep = a;
+    int *b = (int *)realloc(S->wnext, (size_t)ncap * sizeof(int));
+    if (!b) return -1;
+    S->wnext = b;
+    Step **c = (Step **)realloc(S->wstack, (size_t)ncap * sizeof(Step *));
+    if (!c) return -1;
+    S->wstack = c;
+    S->wcap = ncap;
+    return 0;
+}
+
+static INLINE int park(S_t *S, int key, Step *st) {
+    if (S->wn == S->wcap && park_grow(S) < 0) return -1;
     int nd = S->wn++;
     S->wstep[nd] = st; S->wnext[nd] = -1;
     if (m_has(S->waitkeys, key)) { S->wnext[S->wtail[key]] = nd; S->wtail[key] = nd; }
@@ -1144,13 +1147,11 @@ static void release(S_t *S, M nw, M empty) {
     M seen = g_reach_any(&S->G, nw, m_or(empty, nw), S->rtiles);
     S->floods++;
     M near = m_or(seen, nw);
-    M rest = m_andnot(seen, S->rgone);
+    M rest = m_andnot(m_andnot(seen, S->rgone), S->queued);  /* the loop queues only the tile at hand */
     int u;
     FOR_BITS(u, rest) {
-        if (!m_has(S->queued, u)) {
-            M grp = RGROUP(u); m_clr(&grp, u);
-            if (m_meets(grp, near)) { dq_left(S, u); m_set(&S->queued, u); }
-        }
+        M grp = RGROUP(u); m_clr(&grp, u);
+        if (m_meets(grp, near)) { dq_left(S, u); m_set(&S->queued, u); }
     }
 }
 
