@@ -34,8 +34,10 @@ typedef struct { uint64_t w[NW]; } M;
 
 #if defined(__GNUC__)
 #define INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))  /* big and called once: inlined, it crowds its caller's registers */
 #else
 #define INLINE inline
+#define NOINLINE
 #endif
 
 /* a popcount: the builtin (hardware, see above), else the portable SWAR count */
@@ -480,7 +482,7 @@ static void wit_consider(Wit *w, M cells) {
 }
 
 /* Geometry.witness: *none set when there is no path (Python's -1) */
-static M g_witness(const Geo *G, int abit, int bbit, M empty, M costly, int *none) {
+static NOINLINE M g_witness(const Geo *G, int abit, int bbit, M empty, M costly, int *none) {
     int s = G->s, R = G->rows;
     int ay = abit / s, ax = abit % s, by = bbit / s, bx = bbit % s;
     M a = m_bit(abit), b = m_bit(bbit);
@@ -1155,7 +1157,7 @@ static void release(S_t *S, M nw, M empty) {
     }
 }
 
-static int settle(S_t *S, int swept, M removed_since_root) {
+static NOINLINE int settle(S_t *S, int swept, M removed_since_root) {
     const Geo *G = &S->G;
     M tiles = S->rtiles, base_empty = S->base_empty, gone = S->rgone;
     for (;;) {
