@@ -251,6 +251,12 @@ static void stages_scalar(const Geo *G, M source, M empty, M *h2o, M *v2o) {
     *h2o = h2; *v2o = v2;
 }
 
+/* the witness's runs through two tiles a and b: each one's column and row of `empty` */
+static void wfills_scalar(const Geo *G, M a, M b, M empty, M *ac, M *bc, M *ar, M *br) {
+    *ac = fill_col(a, empty, G->s); *bc = fill_col(b, empty, G->s);
+    *ar = fill_row(a, empty, empty); *br = fill_row(b, empty, empty);
+}
+
 /* The same fills with AVX2 (a mask in one 256-bit register), chosen at import when the CPU has it:
  * integer operations only, so the same sets as the scalar code bit for bit (the tests run both). */
 #if defined(__GNUC__) && defined(__x86_64__)
@@ -352,6 +358,14 @@ static AVX2 void stages_avx2(const Geo *G, M source, M empty, M *h2o, M *v2o) {
     *h2o = v_st(h2); *v2o = v_st(v2);
 }
 
+static AVX2 void wfills_avx2(const Geo *G, M a, M b, M empty, M *ac, M *bc, M *ar, M *br) {
+    VShift z;
+    vshift_init(&z, G->s);
+    __m256i e = v_ld(empty), va = v_ld(a), vb = v_ld(b);
+    *ac = v_st(v_fill_col(va, e, &z)); *bc = v_st(v_fill_col(vb, e, &z));
+    *ar = v_st(v_fill_row(va, e, e, &z)); *br = v_st(v_fill_row(vb, e, e, &z));
+}
+
 static AVX2 INLINE __m256i v_around(__m256i src, const VShift *z) {
     return _mm256_or_si256(_mm256_or_si256(v_shl(src, z->one, z->r63), v_shr(src, z->one, z->r63)),
                            _mm256_or_si256(v_shl(src, z->k, z->rk), v_shr(src, z->k, z->rk)));
@@ -410,16 +424,19 @@ static void (*stages)(const Geo *, M, M, M *, M *) = stages_scalar;
 static M (*g_joins)(const Geo *, M, M, M) = g_joins_scalar;
 static M (*g_reach)(const Geo *, M, M, M) = g_reach_scalar;
 static M (*g_reach_any)(const Geo *, M, M, M) = g_reach_any_scalar;
+static void (*wfills)(const Geo *, M, M, M, M *, M *, M *, M *) = wfills_scalar;
 
 static void use_simd(int on) {
 #ifdef HAVE_AVX2_PATH
     if (on) {
         stages = stages_avx2; g_joins = g_joins_avx2; g_reach = g_reach_avx2; g_reach_any = g_reach_any_avx2;
+        wfills = wfills_avx2;
         return;
     }
 #endif
     (void)on;
     stages = stages_scalar; g_joins = g_joins_scalar; g_reach = g_reach_scalar; g_reach_any = g_reach_any_scalar;
+    wfills = wfills_scalar;
 }
 
 static INLINE M around_of(M src, int s) {
@@ -499,11 +516,9 @@ static NOINLINE M g_witness(const Geo *G, int abit, int bbit, M empty, M costly,
     wit_consider(&w, m_or(m_shl_any(COL(y1, y2), ax), ROWB(by)));
     if (w.found && w.k0 == 0) { *none = 0; return w.best; }
     /* Python's g_fill(a, empty, s) | g_fill(a, empty, -s) (and the rows'): from one bit, the two ways
-     * at once are the same set (the run of `empty` through it), so the both-ways fills above serve */
-    M a_col = fill_col(a, empty, s);
-    M b_col = fill_col(b, empty, s);
-    M a_row = fill_row(a, empty, empty);
-    M b_row = fill_row(b, empty, empty);
+     * at once are the same set (the run of `empty` through it), so the both-ways fills serve (wfills: AVX2 or scalar) */
+    M a_col, b_col, a_row, b_row;
+    wfills(G, a, b, empty, &a_col, &b_col, &a_row, &b_row);
     int bit;
     M rest = a_col;
     FOR_BITS(bit, rest) {
