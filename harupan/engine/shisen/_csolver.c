@@ -77,6 +77,11 @@ static INLINE int m_low(M a) {
     for (int i = 0; i < NW; i++) if (a.w[i]) return i * 64 + __builtin_ctzll(a.w[i]);
     return -1;
 }
+/* highest set bit's index, -1 for none */
+static INLINE int m_high(M a) {
+    for (int i = NW - 1; i >= 0; i--) if (a.w[i]) return i * 64 + 63 - __builtin_clzll(a.w[i]);
+    return -1;
+}
 /* for each set bit b of the mask variable m, lowest first (m is read a word at a time: the body must
  * not change it, and must not `break`) */
 #define FOR_BITS(b, m) \
@@ -704,47 +709,74 @@ static INLINE int pairs_cap(M group) { int k = m_count(group); return k * (k - 1
 static INLINE void sig_set(M *sig, uint64_t h) { m_set(sig, (int)(h >> 56)); }
 static INLINE uint64_t sig64_of(uint64_t h) { return (uint64_t)1 << ((h >> 40) & 63); }
 
-/* a bottom-up merge sort of n masks by value, tmp holding n */
-static void m_sort(M *g, M *tmp, int n) {
+static int core_cmp(const void *x, const void *y) { return m_cmp(*(const M *)x, *(const M *)y); }
+
+/* sorts n masks by value dropping repeats, tmp holding n; returns how many are left. The list is
+ * cut into its ascending runs (a union of cores: one run a core, each sorted already), then
+ * neighbouring runs are merged until one is left, a mask in both runs kept once. */
+static int m_sort_unique(M *g, M *tmp, int n) {
+    if (n < 2) return n;
+    int starts[1025], nr = 0;  /* run r: [starts[r], starts[r + 1]) */
+    int ends[1025];
+    starts[nr] = 0;
+    for (int i = 1; i < n; i++) if (m_cmp(g[i - 1], g[i]) >= 0) { ends[nr] = i; starts[++nr] = i; }
+    ends[nr++] = n;
     M *src = g, *dst = tmp;
-    for (int w = 1; w < n; w *= 2) {
-        for (int lo = 0; lo < n; lo += 2 * w) {
-            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            int i = lo, j = mid, o = lo;
-            while (i < mid && j < hi) dst[o++] = m_cmp(src[j], src[i]) < 0 ? src[j++] : src[i++];
-            while (i < mid) dst[o++] = src[i++];
-            while (j < hi) dst[o++] = src[j++];
+    while (nr > 1) {
+        int o = 0, nn = 0;
+        for (int r = 0; r < nr; r += 2) {
+            int ns = o;
+            if (r + 1 == nr) {
+                for (int a = starts[r]; a < ends[r]; a++) dst[o++] = src[a];
+            } else {
+                int a = starts[r], ae = ends[r], b = starts[r + 1], be = ends[r + 1];
+                while (a < ae && b < be) {
+                    int c = m_cmp(src[a], src[b]);
+                    if (c < 0) dst[o++] = src[a++];
+                    else if (c > 0) dst[o++] = src[b++];
+                    else { dst[o++] = src[a++]; b++; }
+                }
+                while (a < ae) dst[o++] = src[a++];
+                while (b < be) dst[o++] = src[b++];
+            }
+            starts[nn] = ns; ends[nn++] = o;
         }
+        nr = nn;
         M *t = src; src = dst; dst = t;
     }
-    if (src != g) memcpy(g, src, sizeof(M) * (size_t)n);
+    int k = ends[0];
+    if (src != g) memcpy(g, src, sizeof(M) * (size_t)k);
+    return k;
 }
 
 static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
     int sorted = 1;  /* a core less the groups just made: still sorted, no repeats */
     for (int i = 1; i < n && sorted; i++) sorted = m_cmp(g[i - 1], g[i]) < 0;
-    if (!sorted && n > 16 && n <= 1024) {  /* a union of many cores: drop repeats first (a set), then sort the few left */
-        int tbl[2048];
-        unsigned cap = 64;
-        while (cap < 2u * (unsigned)n) cap *= 2;
-        memset(tbl, -1, sizeof(int) * cap);
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            unsigned h = (unsigned)m_mix(g[i]) & (cap - 1);
-            int dup = 0;
-            while (tbl[h] >= 0) { if (m_eq(g[tbl[h]], g[i])) { dup = 1; break; } h = (h + 1) & (cap - 1); }
-            if (dup) continue;
-            tbl[h] = k;
-            g[k++] = g[i];
+    if (!sorted && n > 16 && n <= MAXBITS) {
+        /* a position's groups (disjoint): masks whose highest bits all differ sort by those bits */
+        short at[MAXBITS];
+        memset(at, -1, sizeof at);
+        int ok = 1;
+        for (int i = 0; i < n && ok; i++) {
+            int h = m_high(g[i]);
+            if (h < 0 || at[h] >= 0) ok = 0; else at[h] = (short)i;
         }
-        n = k;
+        if (ok) {
+            M small[MAXBITS];
+            memcpy(small, g, sizeof(M) * (size_t)n);
+            int k = 0;
+            for (int b = 0; b < MAXBITS; b++) if (at[b] >= 0) g[k++] = small[at[b]];
+            sorted = 1;
+        }
     }
-    if (!sorted && n > 16) {
+    if (!sorted && n > 16 && n <= 1024) {  /* a union of many cores */
         M small[256];
         M *tmp = n <= 256 ? small : (M *)malloc(sizeof(M) * (size_t)n);
         if (!tmp) return NULL;
-        m_sort(g, tmp, n);
+        n = m_sort_unique(g, tmp, n);
         if (tmp != small) free(tmp);
+    } else if (!sorted && n > 16) {
+        qsort(g, (size_t)n, sizeof(M), core_cmp);
     } else if (!sorted) {
         for (int i = 1; i < n; i++) {  /* insertion sort: a core has a few groups */
             M x = g[i]; int j = i - 1;
