@@ -648,6 +648,7 @@ typedef struct {
     Core **fset; size_t fcap, fcount;
     Core **learned; size_t nlearned, lcap;
     GEntry *gmap; size_t gcap, gcount;
+    uint64_t filed[64];  /* a bit (FILED_BIT of its hash) for each group with cores filed under it: most have none */
     Arena keep, stack;
     /* the relaxation's workspace */
     M rtiles, base_empty, rgone, waitkeys, queued;
@@ -880,6 +881,8 @@ static GEntry *gmap_get(S_t *S, M key) {  /* find or add */
     return e;
 }
 
+#define FILED_BIT(h) ((int)((h) >> 52))  /* of 4,096 */
+
 /* file(): under the core's group held by the fewest cores so far (then the smallest) */
 static int file_core(S_t *S, Core *c) {
     for (int i = 0; i < c->n; i++) { GEntry *e = gmap_get(S, c->g[i]); if (!e) return -1; e->seen++; }
@@ -902,6 +905,8 @@ static int file_core(S_t *S, Core *c) {
         if (!q) return -1;
         e->sig64 = q; e->cap = ncap;
     }
+    int fb = FILED_BIT(m_mix(c->g[bi]));
+    S->filed[fb >> 6] |= (uint64_t)1 << (fb & 63);
     e->tiles[2 * e->n] = c->tiles;
     e->tiles[2 * e->n + 1] = c->sig;
     e->sig64[e->n] = c->sig64;
@@ -1006,6 +1011,8 @@ static int known_failure(S_t *S, const M *groups, int n, Core **out) {
     uint64_t out0 = ~pos.w[0], out1 = ~pos.w[1], out2 = ~pos.w[2], out3 = ~pos.w[3];
     uint64_t ns0 = ~hsig.w[0], ns1 = ~hsig.w[1], ns2 = ~hsig.w[2], ns3 = ~hsig.w[3];
     for (int i = 0; i < nh; i++) {
+        int fb = FILED_BIT(hh[i]);
+        if (!(S->filed[fb >> 6] >> (fb & 63) & 1)) continue;  /* nothing filed under it */
         GEntry *e = gmap_find_h(S, have[i], hh[i]);
         if (!e) continue;
         const uint64_t *s64 = e->sig64;
