@@ -629,6 +629,14 @@ typedef struct Core { int n; uint64_t hash; M tiles; M sig; uint64_t sig64; uint
 
 typedef struct { M key; int used, seen; Core **list; M *tiles; uint64_t *sig64; int n, cap; } GEntry;  /* tiles[2i], tiles[2i+1]: list[i]'s union and sig */  /* cores filed under a group */
 typedef struct { M key; unsigned stamp; } HEntry;
+/* a remembered flood of settle's: g_reach_any(t, empty, others) = hit (t < 0: the slot is free) */
+typedef struct { M empty, others, hit; int t; } RMemo;
+#ifndef RMEMO_BITS
+#define RMEMO_BITS 14  /* 1.7 MB: 2^16 saved more instructions, no more time (cache misses) */
+#endif
+#ifndef RMEMO_AFTER
+#define RMEMO_AFTER 20000  /* settle's floods before the memo is made (a few ms of search) */
+#endif
 
 /* solver.py's constants (RESTART_UNIT, FIRST_RUN_PROBE, PROBE_GROUPS, PLAYOUTS) and the work weight come in
  * from Python with each call, so the two never disagree */
@@ -660,6 +668,8 @@ typedef struct {
     int dq[1024]; int dh, dt;
     Step **rsteps; int nrsteps;
     long long floods;
+    RMemo *rmemo;  /* settle's floods: half of them repeat one asked before (same tile, empties, partners) */
+    long long rfloods;  /* settle's floods so far: the memo is made for a long search only */
     /* known_failure's workspace */
     HEntry *hset; unsigned hcap, hstamp;
     M *have; uint64_t *haveh; int havecap;
@@ -1248,7 +1258,21 @@ static NOINLINE int settle(S_t *S, int swept, M removed_since_root) {
         M empty = m_or(base_empty, gone);
         S->floods++;
         M others = RGROUP(t); m_clr(&others, t);
-        M hit = g_reach_any(G, m_bit(t), empty, others);
+        M hit;
+        RMemo *rm = NULL;
+        if (!S->rmemo && ++S->rfloods == RMEMO_AFTER) {  /* no memory: every flood is run */
+            S->rmemo = (RMemo *)malloc(sizeof(RMemo) << RMEMO_BITS);
+            if (S->rmemo) for (size_t i = 0; i < ((size_t)1 << RMEMO_BITS); i++) S->rmemo[i].t = -1;
+        }
+        if (S->rmemo) {
+            uint64_t h = m_mix(empty) ^ (m_mix(others) * 3) ^ ((uint64_t)(t + 1) * 0xD6E8FEB86659FD93ULL);
+            rm = &S->rmemo[(h ^ (h >> 32)) & ((1u << RMEMO_BITS) - 1)];
+        }
+        if (rm && rm->t == t && m_eq(rm->empty, empty) && m_eq(rm->others, others)) hit = rm->hit;
+        else {
+            hit = g_reach_any(G, m_bit(t), empty, others);
+            if (rm) { rm->t = t; rm->empty = empty; rm->others = others; rm->hit = hit; }
+        }
         if (m_any(hit)) {
             M nw = m_andnot(m_or(m_bit(t), hit), gone);
             Step *st = step_new(S, t, m_bit(m_low(hit)), 0, m_zero(), empty, gone);
@@ -1758,6 +1782,7 @@ static void s_free(S_t *S) {
     free(S->gmap);
     ar_free(&S->keep); ar_free(&S->stack);
     free(S->wstep); free(S->wnext); free(S->wstack);
+    free(S->rmemo);
     free(S->hset); free(S->have); free(S->haveh); free(S->rcount);
     free(S->sol); free(S->root_groups);
     free(S);
