@@ -634,6 +634,9 @@ typedef struct { M empty, others, hit; int t; } RMemo;
 #ifndef RMEMO_BITS
 #define RMEMO_BITS 14  /* 1.7 MB: 2^16 saved more instructions, no more time (cache misses) */
 #endif
+/* a remembered joinable_pairs(group, empty) for a group of at most four tiles (n < 0: the slot is free) */
+typedef struct { M group, empty; int n; Pair p[6]; } PMemo;
+#define PMEMO_BITS 14
 #ifndef RMEMO_AFTER
 #define RMEMO_AFTER 20000  /* settle's floods before the memo is made (a few ms of search) */
 #endif
@@ -670,6 +673,8 @@ typedef struct {
     long long floods;
     RMemo *rmemo;  /* settle's floods: half of them repeat one asked before (same tile, empties, partners) */
     long long rfloods;  /* settle's floods so far: the memo is made for a long search only */
+    PMemo *pmemo;  /* joinable_pairs of the search: three in four repeat one asked before */
+    long long pcalls;
     /* known_failure's workspace */
     HEntry *hset; unsigned hcap, hstamp;
     M *have; uint64_t *haveh; int havecap;
@@ -713,6 +718,25 @@ static int joinable_pairs(const Geo *G, M group, M empty, Pair *out) {
     return n;
 }
 static INLINE int pairs_cap(M group) { int k = m_count(group); return k * (k - 1) / 2 + 1; }
+
+/* joinable_pairs through S's memo (made after RMEMO_AFTER calls: long searches only); the same pairs */
+static int joinable_pairs_memo(S_t *S, M group, M empty, Pair *out) {
+    if (!S->pmemo && ++S->pcalls == RMEMO_AFTER) {  /* no memory: every call is run */
+        S->pmemo = (PMemo *)malloc(sizeof(PMemo) << PMEMO_BITS);
+        if (S->pmemo) for (size_t i = 0; i < ((size_t)1 << PMEMO_BITS); i++) S->pmemo[i].n = -1;
+    }
+    if (!S->pmemo || m_count(group) > 4) return joinable_pairs(&S->G, group, empty, out);
+    uint64_t h = m_mix(group) ^ (m_mix(empty) * 5);
+    PMemo *pm = &S->pmemo[(h ^ (h >> 32)) & ((1u << PMEMO_BITS) - 1)];
+    if (pm->n >= 0 && m_eq(pm->group, group) && m_eq(pm->empty, empty)) {
+        memcpy(out, pm->p, sizeof(Pair) * (size_t)pm->n);
+        return pm->n;
+    }
+    int n = joinable_pairs(&S->G, group, empty, out);
+    pm->group = group; pm->empty = empty; pm->n = n;
+    memcpy(pm->p, out, sizeof(Pair) * (size_t)n);
+    return n;
+}
 
 /* ------------------------------------------------------------------ cores */
 
@@ -1084,7 +1108,7 @@ static int propagate(S_t *S, const M *groups, int n, M tiles, const int *check, 
             M b = m_xor(grp, m_bit(a));
             if (m_any(g_joins(G, m_bit(a), b, empty))) { gone[0].a = a; gone[0].b = m_low(b); ng = 1; }
         } else if (cnt == 4) {
-            int np = joinable_pairs(G, grp, empty, pbuf);
+            int np = joinable_pairs_memo(S, grp, empty, pbuf);
             for (int i = 0; i < np && !ng; i++) {
                 M c = grp; m_clr(&c, pbuf[i].a); m_clr(&c, pbuf[i].b);
                 int c1 = m_low(c); m_clr(&c, c1); int c2 = m_low(c);
@@ -1467,7 +1491,7 @@ static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int 
         if (m_count(grp) < 4) continue;
         Pair *ps = (Pair *)ar_alloc(&S->stack, sizeof(Pair) * (size_t)pairs_cap(grp));
         if (!ps) return FAIL;
-        int np = joinable_pairs(G, grp, empty, ps);
+        int np = joinable_pairs_memo(S, grp, empty, ps);
         if (np) {
             cands[nc].np = np; cands[nc].tie = S->has_salt ? tie(grp, S->salt) : 0; cands[nc].gi = gi;
             cands[nc].pairs = ps; nc++;
@@ -1782,7 +1806,7 @@ static void s_free(S_t *S) {
     free(S->gmap);
     ar_free(&S->keep); ar_free(&S->stack);
     free(S->wstep); free(S->wnext); free(S->wstack);
-    free(S->rmemo);
+    free(S->rmemo); free(S->pmemo);
     free(S->hset); free(S->have); free(S->haveh); free(S->rcount);
     free(S->sol); free(S->root_groups);
     free(S);
