@@ -14,6 +14,10 @@
  *
  * Python sets become: a tile's bit index, masks, open-addressing tables (a core's hash never orders
  * anything), and insertion-ordered arrays wherever Python iterates a list or a dict.
+ *
+ * Long searches ask the same pure questions again and again (settle's floods, joinable_pairs):
+ * two tables, made after the first 20,000 asks, remember answers keyed by the whole question and
+ * used only on an exact match, so they change the time taken, never an answer or the work counted.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
