@@ -14,6 +14,10 @@
  *
  * Python sets become: a tile's bit index, masks, open-addressing tables (a core's hash never orders
  * anything), and insertion-ordered arrays wherever Python iterates a list or a dict.
+ *
+ * Long searches ask the same pure questions again and again (settle's floods, joinable_pairs):
+ * two tables, made after the first 20,000 asks, remember answers keyed by the whole question and
+ * used only on an exact match, so they change the time taken, never an answer or the work counted.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -34,8 +38,10 @@ typedef struct { uint64_t w[NW]; } M;
 
 #if defined(__GNUC__)
 #define INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))  /* big and called once: inlined, it crowds its caller's registers */
 #else
 #define INLINE inline
+#define NOINLINE
 #endif
 
 /* a popcount: the builtin (hardware, see above), else the portable SWAR count */
@@ -73,6 +79,11 @@ static INLINE M m_bit(int b) { M r = m_zero(); m_set(&r, b); return r; }
 /* lowest set bit's index, -1 for none */
 static INLINE int m_low(M a) {
     for (int i = 0; i < NW; i++) if (a.w[i]) return i * 64 + __builtin_ctzll(a.w[i]);
+    return -1;
+}
+/* highest set bit's index, -1 for none */
+static INLINE int m_high(M a) {
+    for (int i = NW - 1; i >= 0; i--) if (a.w[i]) return i * 64 + 63 - __builtin_clzll(a.w[i]);
     return -1;
 }
 /* for each set bit b of the mask variable m, lowest first (m is read a word at a time: the body must
@@ -113,15 +124,15 @@ static INLINE M m_add(M a, M b) {
     }
     return r;
 }
-/* bits lo .. lo+len-1 */
-static M m_run(int lo, int len) {
-    M r = m_zero();
-    for (int i = 0; i < NW; i++) {  /* the part of [lo, lo + len) in word i */
-        int a = lo - i * 64, b = lo + len - i * 64;
-        if (a < 0) a = 0;
-        if (b > 64) b = 64;
-        if (b <= a) continue;
-        r.w[i] = (b - a == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (b - a)) - 1)) << a;
+/* bits lo .. lo+len-1 (0 <= lo, len >= 0, lo + len <= MAXBITS) */
+static INLINE M m_run(int lo, int len) {
+    M r;
+    int hi = lo + len;
+    for (int i = 0; i < NW; i++) {  /* the part of [lo, hi) in word i: at or above lo, below hi */
+        int a = lo - i * 64, b = hi - i * 64;
+        uint64_t ge = a <= 0 ? ~(uint64_t)0 : a >= 64 ? 0 : ~(uint64_t)0 << a;
+        uint64_t lt = b <= 0 ? 0 : b >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << b) - 1;
+        r.w[i] = ge & lt;
     }
     return r;
 }
@@ -249,6 +260,12 @@ static void stages_scalar(const Geo *G, M source, M empty, M *h2o, M *v2o) {
     *h2o = h2; *v2o = v2;
 }
 
+/* the witness's runs through two tiles a and b: each one's column and row of `empty` */
+static void wfills_scalar(const Geo *G, M a, M b, M empty, M *ac, M *bc, M *ar, M *br) {
+    *ac = fill_col(a, empty, G->s); *bc = fill_col(b, empty, G->s);
+    *ar = fill_row(a, empty, empty); *br = fill_row(b, empty, empty);
+}
+
 /* The same fills with AVX2 (a mask in one 256-bit register), chosen at import when the CPU has it:
  * integer operations only, so the same sets as the scalar code bit for bit (the tests run both). */
 #if defined(__GNUC__) && defined(__x86_64__)
@@ -350,6 +367,14 @@ static AVX2 void stages_avx2(const Geo *G, M source, M empty, M *h2o, M *v2o) {
     *h2o = v_st(h2); *v2o = v_st(v2);
 }
 
+static AVX2 void wfills_avx2(const Geo *G, M a, M b, M empty, M *ac, M *bc, M *ar, M *br) {
+    VShift z;
+    vshift_init(&z, G->s);
+    __m256i e = v_ld(empty), va = v_ld(a), vb = v_ld(b);
+    *ac = v_st(v_fill_col(va, e, &z)); *bc = v_st(v_fill_col(vb, e, &z));
+    *ar = v_st(v_fill_row(va, e, e, &z)); *br = v_st(v_fill_row(vb, e, e, &z));
+}
+
 static AVX2 INLINE __m256i v_around(__m256i src, const VShift *z) {
     return _mm256_or_si256(_mm256_or_si256(v_shl(src, z->one, z->r63), v_shr(src, z->one, z->r63)),
                            _mm256_or_si256(v_shl(src, z->k, z->rk), v_shr(src, z->k, z->rk)));
@@ -408,16 +433,19 @@ static void (*stages)(const Geo *, M, M, M *, M *) = stages_scalar;
 static M (*g_joins)(const Geo *, M, M, M) = g_joins_scalar;
 static M (*g_reach)(const Geo *, M, M, M) = g_reach_scalar;
 static M (*g_reach_any)(const Geo *, M, M, M) = g_reach_any_scalar;
+static void (*wfills)(const Geo *, M, M, M, M *, M *, M *, M *) = wfills_scalar;
 
 static void use_simd(int on) {
 #ifdef HAVE_AVX2_PATH
     if (on) {
         stages = stages_avx2; g_joins = g_joins_avx2; g_reach = g_reach_avx2; g_reach_any = g_reach_any_avx2;
+        wfills = wfills_avx2;
         return;
     }
 #endif
     (void)on;
     stages = stages_scalar; g_joins = g_joins_scalar; g_reach = g_reach_scalar; g_reach_any = g_reach_any_scalar;
+    wfills = wfills_scalar;
 }
 
 static INLINE M around_of(M src, int s) {
@@ -468,15 +496,6 @@ static M g_joins_scalar(const Geo *G, M source, M targets, M empty) {
     return out;
 }
 
-/* Geometry._fill: one direction */
-static M g_fill(M seed, M empty, int shift) {
-    M g = seed;
-    if (shift > 0) {
-        for (;;) { M n = m_or(g, m_and(empty, m_shl(g, shift))); if (m_eq(n, g)) return g; g = n; }
-    }
-    for (;;) { M n = m_or(g, m_and(empty, m_shr(g, -shift))); if (m_eq(n, g)) return g; g = n; }
-}
-
 typedef struct { int found; int k0, k1; M best; M ends, free, costly; } Wit;
 
 static void wit_consider(Wit *w, M cells) {
@@ -489,7 +508,7 @@ static void wit_consider(Wit *w, M cells) {
 }
 
 /* Geometry.witness: *none set when there is no path (Python's -1) */
-static M g_witness(const Geo *G, int abit, int bbit, M empty, M costly, int *none) {
+static NOINLINE M g_witness(const Geo *G, int abit, int bbit, M empty, M costly, int *none) {
     int s = G->s, R = G->rows;
     int ay = abit / s, ax = abit % s, by = bbit / s, bx = bbit % s;
     M a = m_bit(abit), b = m_bit(bbit);
@@ -505,10 +524,10 @@ static M g_witness(const Geo *G, int abit, int bbit, M empty, M costly, int *non
     wit_consider(&w, m_or(ROWB(ay), m_shl_any(COL(y1, y2), bx)));
     wit_consider(&w, m_or(m_shl_any(COL(y1, y2), ax), ROWB(by)));
     if (w.found && w.k0 == 0) { *none = 0; return w.best; }
-    M a_col = m_or(g_fill(a, empty, s), g_fill(a, empty, -s));
-    M b_col = m_or(g_fill(b, empty, s), g_fill(b, empty, -s));
-    M a_row = m_or(g_fill(a, empty, 1), g_fill(a, empty, -1));
-    M b_row = m_or(g_fill(b, empty, 1), g_fill(b, empty, -1));
+    /* Python's g_fill(a, empty, s) | g_fill(a, empty, -s) (and the rows'): from one bit, the two ways
+     * at once are the same set (the run of `empty` through it), so the both-ways fills serve (wfills: AVX2 or scalar) */
+    M a_col, b_col, a_row, b_row;
+    wfills(G, a, b, empty, &a_col, &b_col, &a_row, &b_row);
     int bit;
     M rest = a_col;
     FOR_BITS(bit, rest) {
@@ -608,10 +627,23 @@ enum { OK = 0, OUT_OF_BUDGET = 1, OUT_OF_WORK = 2, FAIL = 3 };
 typedef struct Step { int tile; int looked; M partners, crossed, empty, gone; } Step;
 typedef struct { int a, b; } Pair;
 /* a core: its groups sorted by value (a set), their union and each group's hash (for known_failure) */
-typedef struct Core { int n; uint64_t hash; M tiles; uint64_t *gh; M g[]; } Core;
+/* sig, sig64: a bit per group, picked by its hash (sig_set, sig64_of): a core all of whose groups a position
+ * has sets no bit the position's sigs lack, the cheap tests known_failure runs before the exact one */
+typedef struct Core { int n; uint64_t hash; M tiles; M sig; uint64_t sig64; uint64_t *gh; M g[]; } Core;
 
-typedef struct { M key; int used, seen; Core **list; M *tiles; int n, cap; } GEntry;  /* tiles[i]: list[i]'s union */  /* cores filed under a group */
+typedef struct { M key; int used, seen; Core **list; M *tiles; uint64_t *sig64; int n, cap; } GEntry;  /* tiles[2i], tiles[2i+1]: list[i]'s union and sig */  /* cores filed under a group */
 typedef struct { M key; unsigned stamp; } HEntry;
+/* a remembered flood of settle's: g_reach_any(t, empty, others) = hit (t < 0: the slot is free) */
+typedef struct { M empty, others, hit; int t; } RMemo;
+#ifndef RMEMO_BITS
+#define RMEMO_BITS 14  /* 1.7 MB: 2^16 saved more instructions, no more time (cache misses) */
+#endif
+/* a remembered joinable_pairs(group, empty) for a group of at most four tiles (n < 0: the slot is free) */
+typedef struct { M group, empty; int n; Pair p[6]; } PMemo;
+#define PMEMO_BITS 14
+#ifndef RMEMO_AFTER
+#define RMEMO_AFTER 20000  /* settle's floods before the memo is made (a few ms of search) */
+#endif
 
 /* solver.py's constants (RESTART_UNIT, FIRST_RUN_PROBE, PROBE_GROUPS, PLAYOUTS) and the work weight come in
  * from Python with each call, so the two never disagree */
@@ -631,6 +663,7 @@ typedef struct {
     Core **fset; size_t fcap, fcount;
     Core **learned; size_t nlearned, lcap;
     GEntry *gmap; size_t gcap, gcount;
+    uint64_t filed[64];  /* a bit (FILED_BIT of its hash) for each group with cores filed under it: most have none */
     Arena keep, stack;
     /* the relaxation's workspace */
     M rtiles, base_empty, rgone, waitkeys, queued;
@@ -642,6 +675,10 @@ typedef struct {
     int dq[1024]; int dh, dt;
     Step **rsteps; int nrsteps;
     long long floods;
+    RMemo *rmemo;  /* settle's floods: half of them repeat one asked before (same tile, empties, partners) */
+    long long rfloods;  /* settle's floods so far: the memo is made for a long search only */
+    PMemo *pmemo;  /* joinable_pairs of the search: three in four repeat one asked before */
+    long long pcalls;
     /* known_failure's workspace */
     HEntry *hset; unsigned hcap, hstamp;
     M *have; uint64_t *haveh; int havecap;
@@ -686,16 +723,105 @@ static int joinable_pairs(const Geo *G, M group, M empty, Pair *out) {
 }
 static INLINE int pairs_cap(M group) { int k = m_count(group); return k * (k - 1) / 2 + 1; }
 
+/* joinable_pairs through S's memo (made after RMEMO_AFTER calls: long searches only); the same pairs */
+static int joinable_pairs_memo(S_t *S, M group, M empty, Pair *out) {
+    if (!S->pmemo && ++S->pcalls == RMEMO_AFTER) {  /* no memory: every call is run */
+        S->pmemo = (PMemo *)malloc(sizeof(PMemo) << PMEMO_BITS);
+        if (S->pmemo) for (size_t i = 0; i < ((size_t)1 << PMEMO_BITS); i++) S->pmemo[i].n = -1;
+    }
+    if (!S->pmemo || m_count(group) > 4) return joinable_pairs(&S->G, group, empty, out);
+    uint64_t h = m_mix(group) ^ (m_mix(empty) * 5);
+    PMemo *pm = &S->pmemo[(h ^ (h >> 32)) & ((1u << PMEMO_BITS) - 1)];
+    if (pm->n >= 0 && m_eq(pm->group, group) && m_eq(pm->empty, empty)) {
+        memcpy(out, pm->p, sizeof(Pair) * (size_t)pm->n);
+        return pm->n;
+    }
+    int n = joinable_pairs(&S->G, group, empty, out);
+    pm->group = group; pm->empty = empty; pm->n = n;
+    memcpy(pm->p, out, sizeof(Pair) * (size_t)n);
+    return n;
+}
+
 /* ------------------------------------------------------------------ cores */
+
+/* a group's bit in a signature: the top byte of its hash (m_mix) */
+static INLINE void sig_set(M *sig, uint64_t h) { m_set(sig, (int)(h >> 56)); }
+static INLINE uint64_t sig64_of(uint64_t h) { return (uint64_t)1 << ((h >> 40) & 63); }
 
 static int core_cmp(const void *x, const void *y) { return m_cmp(*(const M *)x, *(const M *)y); }
 
+/* sorts n masks by value dropping repeats, tmp holding n; returns how many are left. The list is
+ * cut into its ascending runs (a union of cores: one run a core, each sorted already), then
+ * neighbouring runs are merged until one is left, a mask in both runs kept once. */
+static int m_sort_unique(M *g, M *tmp, int n) {
+    if (n < 2) return n;
+    int starts[1025], nr = 0;  /* run r: [starts[r], starts[r + 1]) */
+    int ends[1025];
+    starts[nr] = 0;
+    for (int i = 1; i < n; i++) if (m_cmp(g[i - 1], g[i]) >= 0) { ends[nr] = i; starts[++nr] = i; }
+    ends[nr++] = n;
+    M *src = g, *dst = tmp;
+    while (nr > 1) {
+        int o = 0, nn = 0;
+        for (int r = 0; r < nr; r += 2) {
+            int ns = o;
+            if (r + 1 == nr) {
+                for (int a = starts[r]; a < ends[r]; a++) dst[o++] = src[a];
+            } else {
+                int a = starts[r], ae = ends[r], b = starts[r + 1], be = ends[r + 1];
+                while (a < ae && b < be) {
+                    int c = m_cmp(src[a], src[b]);
+                    if (c < 0) dst[o++] = src[a++];
+                    else if (c > 0) dst[o++] = src[b++];
+                    else { dst[o++] = src[a++]; b++; }
+                }
+                while (a < ae) dst[o++] = src[a++];
+                while (b < be) dst[o++] = src[b++];
+            }
+            starts[nn] = ns; ends[nn++] = o;
+        }
+        nr = nn;
+        M *t = src; src = dst; dst = t;
+    }
+    int k = ends[0];
+    if (src != g) memcpy(g, src, sizeof(M) * (size_t)k);
+    return k;
+}
+
 static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
-    if (n > 16) qsort(g, (size_t)n, sizeof(M), core_cmp);  /* a union of many cores */
-    else for (int i = 1; i < n; i++) {  /* insertion sort: a core has a few groups */
-        M x = g[i]; int j = i - 1;
-        while (j >= 0 && m_cmp(g[j], x) > 0) { g[j + 1] = g[j]; j--; }
-        g[j + 1] = x;
+    int sorted = 1;  /* a core less the groups just made: still sorted, no repeats */
+    for (int i = 1; i < n && sorted; i++) sorted = m_cmp(g[i - 1], g[i]) < 0;
+    if (!sorted && n > 16 && n <= MAXBITS) {
+        /* a position's groups (disjoint): masks whose highest bits all differ sort by those bits */
+        short at[MAXBITS];
+        memset(at, -1, sizeof at);
+        int ok = 1;
+        for (int i = 0; i < n && ok; i++) {
+            int h = m_high(g[i]);
+            if (h < 0 || at[h] >= 0) ok = 0; else at[h] = (short)i;
+        }
+        if (ok) {
+            M small[MAXBITS];
+            memcpy(small, g, sizeof(M) * (size_t)n);
+            int k = 0;
+            for (int b = 0; b < MAXBITS; b++) if (at[b] >= 0) g[k++] = small[at[b]];
+            sorted = 1;
+        }
+    }
+    if (!sorted && n > 16 && n <= 1024) {  /* a union of many cores */
+        M small[256];
+        M *tmp = n <= 256 ? small : (M *)malloc(sizeof(M) * (size_t)n);
+        if (!tmp) return NULL;
+        n = m_sort_unique(g, tmp, n);
+        if (tmp != small) free(tmp);
+    } else if (!sorted && n > 16) {
+        qsort(g, (size_t)n, sizeof(M), core_cmp);
+    } else if (!sorted) {
+        for (int i = 1; i < n; i++) {  /* insertion sort: a core has a few groups */
+            M x = g[i]; int j = i - 1;
+            while (j >= 0 && m_cmp(g[j], x) > 0) { g[j + 1] = g[j]; j--; }
+            g[j + 1] = x;
+        }
     }
     int k = 0;
     for (int i = 0; i < n; i++) if (k == 0 || !m_eq(g[k - 1], g[i])) g[k++] = g[i];
@@ -704,11 +830,15 @@ static Core *core_new(S_t *S, M *g, int n) {  /* sorts g in place */
     c->n = k;
     c->gh = (uint64_t *)((char *)c + sizeof(Core) + (size_t)k * sizeof(M));
     c->tiles = m_zero();
+    c->sig = m_zero();
+    c->sig64 = 0;
     uint64_t h = 0x51ED270B27F4A7C1ULL ^ (uint64_t)k;
     for (int i = 0; i < k; i++) {
         c->g[i] = g[i];
         c->gh[i] = m_mix(g[i]);
         c->tiles = m_or(c->tiles, g[i]);
+        sig_set(&c->sig, c->gh[i]);
+        c->sig64 |= sig64_of(c->gh[i]);
         h = (h ^ c->gh[i]) * 0x100000001B3ULL;
     }
     c->hash = h;
@@ -784,10 +914,12 @@ static GEntry *gmap_get(S_t *S, M key) {  /* find or add */
     size_t mask = S->gcap - 1, i = m_mix(key) & mask;
     while (S->gmap[i].used) i = (i + 1) & mask;
     e = &S->gmap[i];
-    e->used = 1; e->key = key; e->seen = 0; e->list = NULL; e->tiles = NULL; e->n = e->cap = 0;
+    e->used = 1; e->key = key; e->seen = 0; e->list = NULL; e->tiles = NULL; e->sig64 = NULL; e->n = e->cap = 0;
     S->gcount++;
     return e;
 }
+
+#define FILED_BIT(h) ((int)((h) >> 52))  /* of 4,096 */
 
 /* file(): under the core's group held by the fewest cores so far (then the smallest) */
 static int file_core(S_t *S, Core *c) {
@@ -804,11 +936,18 @@ static int file_core(S_t *S, Core *c) {
         Core **n = (Core **)realloc(e->list, (size_t)ncap * sizeof(Core *));
         if (!n) return -1;
         e->list = n;
-        M *t = (M *)realloc(e->tiles, (size_t)ncap * sizeof(M));
+        M *t = (M *)realloc(e->tiles, (size_t)ncap * 2 * sizeof(M));
         if (!t) return -1;
-        e->tiles = t; e->cap = ncap;
+        e->tiles = t;
+        uint64_t *q = (uint64_t *)realloc(e->sig64, (size_t)ncap * sizeof(uint64_t));
+        if (!q) return -1;
+        e->sig64 = q; e->cap = ncap;
     }
-    e->tiles[e->n] = c->tiles;
+    int fb = FILED_BIT(m_mix(c->g[bi]));
+    S->filed[fb >> 6] |= (uint64_t)1 << (fb & 63);
+    e->tiles[2 * e->n] = c->tiles;
+    e->tiles[2 * e->n + 1] = c->sig;
+    e->sig64[e->n] = c->sig64;
     e->list[e->n++] = c;
     return 0;
 }
@@ -846,20 +985,25 @@ static int hset_has(S_t *S, M key, uint64_t h) {
 
 /* known_failure: the first core filed under a group of `have` (in its order) that `have` holds */
 static int known_failure(S_t *S, const M *groups, int n, Core **out) {
-    /* have: the groups, then per kind (first appearance) the unions of its groups */
+    /* have: the groups, then per kind (first appearance) the unions of two or more of its groups.
+     * Python adds a union only when not in have yet; here one already there (none, in a position of
+     * disjoint groups) would only be looked through a second time, finding nothing new: the same answer.
+     * The set itself (hset) is built only when a core passes the quick tests. */
     int kinds[MAXBITS]; int nk = 0;
     S->kst++;
     if (S->kst == 0) { memset(S->kstamp, 0, sizeof S->kstamp); S->kst = 1; }
-    int parts_of[MAXBITS];
+    int parts_of[MAXBITS], first_of[MAXBITS], last_of[MAXBITS], next_in[MAXBITS];
     for (int i = 0; i < n; i++) {
         int k = S->kind_idx[m_low(groups[i])];
-        if (S->kstamp[k] != S->kst) { S->kstamp[k] = S->kst; parts_of[k] = 0; kinds[nk++] = k; }
+        next_in[i] = -1;
+        if (S->kstamp[k] != S->kst) { S->kstamp[k] = S->kst; parts_of[k] = 0; kinds[nk++] = k; first_of[k] = i; }
+        else next_in[last_of[k]] = i;
+        last_of[k] = i;
         parts_of[k]++;
     }
     long total = n;
     for (int j = 0; j < nk; j++) if (parts_of[kinds[j]] > 1) total += (1L << parts_of[kinds[j]]);
     if (total > 1L << 24) return -1;
-    if (hset_reserve(S, (unsigned)total + 1) < 0) return -1;
     if (total > S->havecap) {
         M *h = (M *)realloc(S->have, (size_t)total * 2 * sizeof(M));
         if (!h) return -1;
@@ -868,46 +1012,61 @@ static int known_failure(S_t *S, const M *groups, int n, Core **out) {
         if (!hh) return -1;
         S->haveh = hh; S->havecap = (int)total * 2;
     }
-    S->hstamp++;
-    if (S->hstamp == 0) { for (unsigned i = 0; i < S->hcap; i++) S->hset[i].stamp = 0; S->hstamp = 1; }
     M *have = S->have;
     uint64_t *hh = S->haveh;  /* have[i]'s hash */
     int nh = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t h = m_mix(groups[i]);
-        if (hset_add(S, groups[i], h)) { hh[nh] = h; have[nh++] = groups[i]; }
-    }
+    for (int i = 0; i < n; i++) { hh[nh] = m_mix(groups[i]); have[nh++] = groups[i]; }
     for (int j = 0; j < nk; j++) {
         int k = kinds[j];
         if (parts_of[k] < 2) continue;
-        /* unions = [0]; for part in parts: unions += [u | part for u in unions] */
+        /* unions = [0]; for part in parts: unions += [u | part for u in unions]; the empty one and
+         * the single parts (already in have) left out */
         int nu = 1;
         M small[64];
-        M *tmp = parts_of[k] <= 6 ? small : (M *)malloc(sizeof(M) * ((size_t)1 << parts_of[k]));
-        if (!tmp) return -1;
-        tmp[0] = m_zero();
-        for (int i = 0; i < n; i++) {
-            if (S->kind_idx[m_low(groups[i])] != k) continue;
-            for (int u = 0; u < nu; u++) tmp[nu + u] = m_or(tmp[u], groups[i]);
+        unsigned char nparts[64];
+        int big = parts_of[k] > 6;
+        M *tmp = big ? (M *)malloc(sizeof(M) * ((size_t)1 << parts_of[k])) : small;
+        unsigned char *np = big ? (unsigned char *)malloc((size_t)1 << parts_of[k]) : nparts;
+        if (!tmp || !np) { if (big) { free(tmp); free(np); } return -1; }
+        tmp[0] = m_zero(); np[0] = 0;
+        for (int i = first_of[k]; i >= 0; i = next_in[i]) {
+            for (int u = 0; u < nu; u++) { tmp[nu + u] = m_or(tmp[u], groups[i]); np[nu + u] = (unsigned char)(np[u] + 1); }
             nu *= 2;
         }
         for (int u = 0; u < nu; u++) {
-            if (!m_any(tmp[u])) continue;
-            uint64_t h = m_mix(tmp[u]);
-            if (hset_add(S, tmp[u], h)) { hh[nh] = h; have[nh++] = tmp[u]; }
+            if (np[u] < 2) continue;
+            hh[nh] = m_mix(tmp[u]); have[nh++] = tmp[u];
         }
-        if (tmp != small) free(tmp);
+        if (big) { free(tmp); free(np); }
     }
-    M pos = m_zero();  /* a core held has all its tiles here: a quick test before the groups' */
+    int built = 0;  /* hset holds have */
+    M pos = m_zero();  /* a core held has all its tiles here, and its sig in have's: quick tests before the groups' */
     for (int i = 0; i < n; i++) pos = m_or(pos, groups[i]);
+    M hsig = m_zero();
+    uint64_t hsig64 = 0;
+    for (int i = 0; i < nh; i++) { sig_set(&hsig, hh[i]); hsig64 |= sig64_of(hh[i]); }
+    const uint64_t nsig64 = ~hsig64;
     uint64_t out0 = ~pos.w[0], out1 = ~pos.w[1], out2 = ~pos.w[2], out3 = ~pos.w[3];
+    uint64_t ns0 = ~hsig.w[0], ns1 = ~hsig.w[1], ns2 = ~hsig.w[2], ns3 = ~hsig.w[3];
     for (int i = 0; i < nh; i++) {
+        int fb = FILED_BIT(hh[i]);
+        if (!(S->filed[fb >> 6] >> (fb & 63) & 1)) continue;  /* nothing filed under it */
         GEntry *e = gmap_find_h(S, have[i], hh[i]);
         if (!e) continue;
-        const uint64_t *tw = (const uint64_t *)e->tiles;
-        for (int c = 0; c < e->n; c++, tw += NW) {
-            if ((tw[0] & out0) | (tw[1] & out1) | (tw[2] & out2) | (tw[3] & out3)) continue;
+        const uint64_t *s64 = e->sig64;
+        for (int c = 0; c < e->n; c++) {
+            if (s64[c] & nsig64) continue;
+            const uint64_t *tw = (const uint64_t *)(e->tiles + 2 * c);
+            if ((tw[4] & ns0) | (tw[5] & ns1) | (tw[6] & ns2) | (tw[7] & ns3)
+                | (tw[0] & out0) | (tw[1] & out1) | (tw[2] & out2) | (tw[3] & out3)) continue;
             Core *core = e->list[c];
+            if (!built) {
+                if (hset_reserve(S, (unsigned)nh + 1) < 0) return -1;
+                S->hstamp++;
+                if (S->hstamp == 0) { for (unsigned q = 0; q < S->hcap; q++) S->hset[q].stamp = 0; S->hstamp = 1; }
+                for (int q = 0; q < nh; q++) hset_add(S, have[q], hh[q]);
+                built = 1;
+            }
             int all = 1;
             for (int q = 0; q < core->n; q++) if (!hset_has(S, core->g[q], core->gh[q])) { all = 0; break; }
             if (all) { S->core = core; *out = core; return 0; }
@@ -953,7 +1112,7 @@ static int propagate(S_t *S, const M *groups, int n, M tiles, const int *check, 
             M b = m_xor(grp, m_bit(a));
             if (m_any(g_joins(G, m_bit(a), b, empty))) { gone[0].a = a; gone[0].b = m_low(b); ng = 1; }
         } else if (cnt == 4) {
-            int np = joinable_pairs(G, grp, empty, pbuf);
+            int np = joinable_pairs_memo(S, grp, empty, pbuf);
             for (int i = 0; i < np && !ng; i++) {
                 M c = grp; m_clr(&c, pbuf[i].a); m_clr(&c, pbuf[i].b);
                 int c1 = m_low(c); m_clr(&c, c1); int c2 = m_low(c);
@@ -1022,20 +1181,23 @@ static Step *step_new(S_t *S, int tile, M partners, int looked, M crossed, M emp
     return s;
 }
 
-static int park(S_t *S, int key, Step *st) {
-    if (S->wn == S->wcap) {
-        int ncap = S->wcap ? S->wcap * 2 : 1024;
-        Step **a = (Step **)realloc(S->wstep, (size_t)ncap * sizeof(Step *));
-        if (!a) return -1;
-        S->wstep = a;
-        int *b = (int *)realloc(S->wnext, (size_t)ncap * sizeof(int));
-        if (!b) return -1;
-        S->wnext = b;
-        Step **c = (Step **)realloc(S->wstack, (size_t)ncap * sizeof(Step *));
-        if (!c) return -1;
-        S->wstack = c;
-        S->wcap = ncap;
-    }
+static int park_grow(S_t *S) {  /* room for more parked steps (rare) */
+    int ncap = S->wcap ? S->wcap * 2 : 1024;
+    Step **a = (Step **)realloc(S->wstep, (size_t)ncap * sizeof(Step *));
+    if (!a) return -1;
+    S->wstep = a;
+    int *b = (int *)realloc(S->wnext, (size_t)ncap * sizeof(int));
+    if (!b) return -1;
+    S->wnext = b;
+    Step **c = (Step **)realloc(S->wstack, (size_t)ncap * sizeof(Step *));
+    if (!c) return -1;
+    S->wstack = c;
+    S->wcap = ncap;
+    return 0;
+}
+
+static INLINE int park(S_t *S, int key, Step *st) {
+    if (S->wn == S->wcap && park_grow(S) < 0) return -1;
     int nd = S->wn++;
     S->wstep[nd] = st; S->wnext[nd] = -1;
     if (m_has(S->waitkeys, key)) { S->wnext[S->wtail[key]] = nd; S->wtail[key] = nd; }
@@ -1079,17 +1241,15 @@ static void release(S_t *S, M nw, M empty) {
     M seen = g_reach_any(&S->G, nw, m_or(empty, nw), S->rtiles);
     S->floods++;
     M near = m_or(seen, nw);
-    M rest = m_andnot(seen, S->rgone);
+    M rest = m_andnot(m_andnot(seen, S->rgone), S->queued);  /* the loop queues only the tile at hand */
     int u;
     FOR_BITS(u, rest) {
-        if (!m_has(S->queued, u)) {
-            M grp = RGROUP(u); m_clr(&grp, u);
-            if (m_meets(grp, near)) { dq_left(S, u); m_set(&S->queued, u); }
-        }
+        M grp = RGROUP(u); m_clr(&grp, u);
+        if (m_meets(grp, near)) { dq_left(S, u); m_set(&S->queued, u); }
     }
 }
 
-static int settle(S_t *S, int swept, M removed_since_root) {
+static NOINLINE int settle(S_t *S, int swept, M removed_since_root) {
     const Geo *G = &S->G;
     M tiles = S->rtiles, base_empty = S->base_empty, gone = S->rgone;
     for (;;) {
@@ -1126,7 +1286,21 @@ static int settle(S_t *S, int swept, M removed_since_root) {
         M empty = m_or(base_empty, gone);
         S->floods++;
         M others = RGROUP(t); m_clr(&others, t);
-        M hit = g_reach_any(G, m_bit(t), empty, others);
+        M hit;
+        RMemo *rm = NULL;
+        if (!S->rmemo && ++S->rfloods == RMEMO_AFTER) {  /* no memory: every flood is run */
+            S->rmemo = (RMemo *)malloc(sizeof(RMemo) << RMEMO_BITS);
+            if (S->rmemo) for (size_t i = 0; i < ((size_t)1 << RMEMO_BITS); i++) S->rmemo[i].t = -1;
+        }
+        if (S->rmemo) {
+            uint64_t h = m_mix(empty) ^ (m_mix(others) * 3) ^ ((uint64_t)(t + 1) * 0xD6E8FEB86659FD93ULL);
+            rm = &S->rmemo[(h ^ (h >> 32)) & ((1u << RMEMO_BITS) - 1)];
+        }
+        if (rm && rm->t == t && m_eq(rm->empty, empty) && m_eq(rm->others, others)) hit = rm->hit;
+        else {
+            hit = g_reach_any(G, m_bit(t), empty, others);
+            if (rm) { rm->t = t; rm->empty = empty; rm->others = others; rm->hit = hit; }
+        }
         if (m_any(hit)) {
             M nw = m_andnot(m_or(m_bit(t), hit), gone);
             Step *st = step_new(S, t, m_bit(m_low(hit)), 0, m_zero(), empty, gone);
@@ -1321,7 +1495,7 @@ static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int 
         if (m_count(grp) < 4) continue;
         Pair *ps = (Pair *)ar_alloc(&S->stack, sizeof(Pair) * (size_t)pairs_cap(grp));
         if (!ps) return FAIL;
-        int np = joinable_pairs(G, grp, empty, ps);
+        int np = joinable_pairs_memo(S, grp, empty, ps);
         if (np) {
             cands[nc].np = np; cands[nc].tie = S->has_salt ? tie(grp, S->salt) : 0; cands[nc].gi = gi;
             cands[nc].pairs = ps; nc++;
@@ -1632,10 +1806,11 @@ static int run_solve(S_t *S, M tiles, int *status) {
 static void s_free(S_t *S) {
     free(S->G.column);
     free(S->fset); free(S->learned);
-    for (size_t i = 0; i < S->gcap; i++) if (S->gmap[i].used) { free(S->gmap[i].list); free(S->gmap[i].tiles); }
+    for (size_t i = 0; i < S->gcap; i++) if (S->gmap[i].used) { free(S->gmap[i].list); free(S->gmap[i].tiles); free(S->gmap[i].sig64); }
     free(S->gmap);
     ar_free(&S->keep); ar_free(&S->stack);
     free(S->wstep); free(S->wnext); free(S->wstack);
+    free(S->rmemo); free(S->pmemo);
     free(S->hset); free(S->have); free(S->haveh); free(S->rcount);
     free(S->sol); free(S->root_groups);
     free(S);
