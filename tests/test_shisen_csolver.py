@@ -5,6 +5,7 @@ memo of cores left behind, in the same order. Each test solves the same board bo
 The parity tests skip only when the module is not built; test_compiled_twin_is_built fails when a
 C compiler is there but the module is not (so a CI run cannot pass on the Python search alone)."""
 
+import hashlib
 import shutil
 import sysconfig
 from pathlib import Path
@@ -237,3 +238,36 @@ def test_the_default_budget_follows_the_board_size_not_the_machine():
         assert s._compiled.MAX_BITS == s.TWIN_BITS
     board = _deal("too-big-default", 20, 10)
     assert s.solve(board, budget=s.LARGE_BOARD_BUDGET) == s.solve(board)
+
+
+@needs_twin
+def test_a_twin_built_from_another_source_is_not_used(monkeypatch, tmp_path):
+    """A checkout pulled after its build holds another _csolver.c than the twin was made from: the
+    twin could disagree with the Python search, so it is not used, and a warning says to rebuild.
+    The built twin matches this checkout's source; an install without the source keeps its twin."""
+    here = Path(s.__file__).with_name("_csolver.c")
+    assert hashlib.sha256(here.read_bytes()).hexdigest() == s._compiled.SOURCE_SHA256
+    (tmp_path / "_csolver.c").write_bytes(here.read_bytes() + b"\n/* changed since the build */\n")
+    monkeypatch.setattr(s, "__file__", str(tmp_path / "solver.py"))
+    with pytest.warns(RuntimeWarning, match="built from another _csolver.c"):
+        assert s._load_twin() is None
+    (tmp_path / "_csolver.c").unlink()
+    assert s._load_twin() is s._compiled
+
+
+@needs_twin
+def test_the_twin_refuses_groups_the_wrapper_never_sends():
+    """The wrapper sends only even groups of 2 to MAX_KIND tiles that do not overlap; the C checks
+    that itself rather than trust it (a group past MAX_KIND would overrun its pair buffers)."""
+    size = s._compiled.MASK_BYTES
+    consts = (s.RESTART_UNIT, s.FIRST_RUN_PROBE, s.PROBE_GROUPS, s.PLAYOUTS)
+    g = s.geometry(18, 8)
+    a, b, c = (1 << g.bit(x, 0) for x in range(3))
+    for groups in ([a], [a | b | c], [a | b, b | c], [0]):
+        raw = b"".join(grp.to_bytes(size, "little") for grp in groups)
+        with pytest.raises(ValueError, match="group"):
+            s._compiled.solve(18, 8, raw, 10, 1e6, 1.0, consts, None)
+    many = [1 << g.bit(x % 18, x // 18) for x in range(62)]
+    raw = sum(many).to_bytes(size, "little")
+    with pytest.raises(ValueError, match="group"):
+        s._compiled.solve(18, 8, raw, 10, 1e6, 1.0, consts, None)

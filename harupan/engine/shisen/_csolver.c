@@ -1837,6 +1837,14 @@ static void m_to_bytes(M m, unsigned char *b) {
  * memo: the cores known to fail, in order, each its groups' bytes concatenated (None: no memo, none handed back);
  * status: 0 solved, 1 unsolvable, 2 undecided; pairs: (bit, bit) in removal order;
  * learned: the cores learned, in order, as memo's entries. */
+/* the tiles of one kind the pair buffers (pbuf: MAXBITS * 8 pairs) hold: C(60, 2) = 1,770 */
+#define MAX_KIND 60
+/* the SHA-256 of this file as built (setup.py passes it): solver.py compares it with the source
+ * beside it, so a checkout pulled after its build never runs an old twin */
+#ifndef CSOLVER_SOURCE_SHA256
+#define CSOLVER_SOURCE_SHA256 ""
+#endif
+
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     (void)self;
     int width, height;
@@ -1861,11 +1869,19 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int n = (int)(gb.len / MASK_BYTES);
     S->root_groups = (M *)malloc(sizeof(M) * ((size_t)n + 1));
     M tiles = m_zero();
+    int bad_group = 0;  /* each group: an even number of tiles, 2 to MAX_KIND, none in another group */
     for (int i = 0; i < n && S->root_groups; i++) {
         S->root_groups[i] = m_from_bytes((const unsigned char *)gb.buf + (size_t)i * MASK_BYTES);
+        int k = m_count(S->root_groups[i]);
+        if (k < 2 || k % 2 || k > MAX_KIND || m_meets(tiles, S->root_groups[i])) bad_group = 1;
         tiles = m_or(tiles, S->root_groups[i]);
     }
     PyBuffer_Release(&gb);
+    if (bad_group) {
+        free(S->root_groups); free(S);
+        PyErr_SetString(PyExc_ValueError, "_csolver.solve: a group that is odd, empty, over MAX_KIND tiles or overlapping another");
+        return NULL;
+    }
     S->nroot = n;
     S->budget = budget;
     S->work_limit = work_limit;
@@ -1977,7 +1993,9 @@ PyMODINIT_FUNC PyInit__csolver(void) {
     if (!sha256_fn) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
-    if (PyModule_AddIntConstant(m, "MASK_BYTES", MASK_BYTES) < 0 || PyModule_AddIntConstant(m, "MAX_BITS", MAXBITS) < 0) {
+    if (PyModule_AddIntConstant(m, "MASK_BYTES", MASK_BYTES) < 0 || PyModule_AddIntConstant(m, "MAX_BITS", MAXBITS) < 0
+        || PyModule_AddIntConstant(m, "MAX_KIND", MAX_KIND) < 0
+        || PyModule_AddStringConstant(m, "SOURCE_SHA256", CSOLVER_SOURCE_SHA256) < 0) {
         Py_DECREF(m);
         return NULL;
     }

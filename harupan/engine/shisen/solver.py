@@ -90,11 +90,14 @@ the search as it goes (:func:`solve`'s ``trace``).
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
+import warnings
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 
 from ..rng import Rng
@@ -102,11 +105,30 @@ from ..status import SolveStatus
 from .board import Board, Pair
 from .paths import Geometry, geometry, visible_index_pairs
 
-_compiled: ModuleType | None
-try:  # the compiled twin of this search (_csolver.c), built when a C compiler was there at install
-    _compiled = importlib.import_module("._csolver", __package__)
-except ImportError:  # no compiler at install time: the pure-Python search below, same answers
-    _compiled = None
+
+
+def _load_twin() -> ModuleType | None:
+    """The compiled twin of this search (_csolver.c), built when a C compiler was there at install;
+    None without one (the pure-Python search below: the same answers). A twin built from another
+    _csolver.c than the one beside this file (a checkout pulled since its build) is not used,
+    with a warning, as it could disagree with this search; an install without the source keeps it."""
+    try:
+        twin = importlib.import_module("._csolver", __package__)
+    except ImportError:
+        return None
+    try:
+        source = Path(__file__).with_name("_csolver.c").read_bytes()
+    except OSError:
+        return twin
+    if hashlib.sha256(source).hexdigest() != getattr(twin, "SOURCE_SHA256", None):
+        warnings.warn("harupan: the compiled solver was built from another _csolver.c; the slower Python search "
+                      "runs until it is rebuilt (pip install -e . or python setup.py build_ext --inplace)",
+                      RuntimeWarning, stacklevel=2)
+        return None
+    return twin
+
+
+_compiled: ModuleType | None = _load_twin()
 # HARUPAN_PURE_PYTHON=1 forces the pure-Python search (tests and bench/shisen.py compare the two).
 # Read once, at import: the engine's only look at its environment, and it changes no answer.
 PURE_PYTHON = os.environ.get("HARUPAN_PURE_PYTHON", "") == "1"
