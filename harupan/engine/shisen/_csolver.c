@@ -236,28 +236,27 @@ static INLINE M fill_row(M seed, M empty, M across) {
     return out;
 }
 
+/* one straight run from seed's cells along rows (or columns), and the ring's row (column) if seed
+ * touches it: the ring round the board is one open lane */
+static INLINE M row_stage(const Geo *G, M seed, M empty, M across) {
+    M h = fill_row(seed, empty, across);
+    if (m_meets(seed, G->top)) h = m_or(h, G->top);
+    if (m_meets(seed, G->bottom)) h = m_or(h, G->bottom);
+    return h;
+}
+static INLINE M col_stage(const Geo *G, M seed, M along) {
+    M v = fill_col(seed, along, G->s);
+    if (m_meets(seed, G->left)) v = m_or(v, G->left);
+    if (m_meets(seed, G->right)) v = m_or(v, G->right);
+    return v;
+}
+
 static void stages_scalar(const Geo *G, M source, M empty, M *h2o, M *v2o) {
-    int s = G->s;
     M across = m_and(empty, G->inner_rows), along = m_and(empty, G->inner_cols);
-    M h0 = fill_row(source, empty, across);
-    if (m_meets(source, G->top)) h0 = m_or(h0, G->top);
-    if (m_meets(source, G->bottom)) h0 = m_or(h0, G->bottom);
-    M v0 = fill_col(source, along, s);
-    if (m_meets(source, G->left)) v0 = m_or(v0, G->left);
-    if (m_meets(source, G->right)) v0 = m_or(v0, G->right);
-    M v1 = fill_col(h0, along, s);
-    if (m_meets(h0, G->left)) v1 = m_or(v1, G->left);
-    if (m_meets(h0, G->right)) v1 = m_or(v1, G->right);
-    M h1 = fill_row(v0, empty, across);
-    if (m_meets(v0, G->top)) h1 = m_or(h1, G->top);
-    if (m_meets(v0, G->bottom)) h1 = m_or(h1, G->bottom);
-    M h2 = fill_row(v1, empty, across);
-    if (m_meets(v1, G->top)) h2 = m_or(h2, G->top);
-    if (m_meets(v1, G->bottom)) h2 = m_or(h2, G->bottom);
-    M v2 = fill_col(h1, along, s);
-    if (m_meets(h1, G->left)) v2 = m_or(v2, G->left);
-    if (m_meets(h1, G->right)) v2 = m_or(v2, G->right);
-    *h2o = h2; *v2o = v2;
+    M h0 = row_stage(G, source, empty, across), v0 = col_stage(G, source, along);
+    M v1 = col_stage(G, h0, along), h1 = row_stage(G, v0, empty, across);
+    *h2o = row_stage(G, v1, empty, across);
+    *v2o = col_stage(G, h1, along);
 }
 
 /* the witness's runs through two tiles a and b: each one's column and row of `empty` */
