@@ -27,6 +27,7 @@
 import argparse
 import datetime
 import multiprocessing
+import multiprocessing.pool
 import statistics
 import sys
 import time
@@ -102,23 +103,24 @@ def bench_solver(n: int, jobs: int = 1, keep: str | None = None, rows_to: str | 
     neighbours); wall time is printed beside them. The figures so far are printed every 100
     deals, so a run cut short still says what it measured. With ``python``, the same deals are
     then solved by the pure-Python search (the baseline), and every answer compared."""
-    rows: list[tuple] = []
     compiled = solver_module._compiled is not None and not solver_module.PURE_PYTHON
     print("solver: " + ("the compiled twin (_csolver)" if compiled else "the pure-Python search (the compiled twin "
                         + ("is not built)" if solver_module._compiled is None else "is switched off)"))
           + (f"; node budget {budget}" if budget != DEFAULT_BUDGET else ""), flush=True)
+
+    def solve_all(pool: multiprocessing.pool.Pool, pure: bool) -> list[tuple]:
+        out: list[tuple] = []
+        for row in pool.imap(_solve_row, [(i, pure, budget) for i in range(n)], chunksize=4):
+            out.append(row)
+            if len(out) % 100 == 0 or len(out) == n:
+                _solver_figures(out)
+        return out
+
     with multiprocessing.Pool(jobs) as pool:
-        for row in pool.imap(_solve_row, [(i, not compiled, budget) for i in range(n)], chunksize=4):
-            rows.append(row)
-            if len(rows) % 100 == 0 or len(rows) == n:
-                _solver_figures(rows)
+        rows = solve_all(pool, not compiled)
         if python and compiled:
             print("baseline: the same deals by the pure-Python search", flush=True)
-            base: list[tuple] = []
-            for row in pool.imap(_solve_row, [(i, True, budget) for i in range(n)], chunksize=4):
-                base.append(row)
-                if len(base) % 100 == 0 or len(base) == n:
-                    _solver_figures(base)
+            base = solve_all(pool, True)
             differ = [r[4] for r, b in zip(rows, base) if r[5] != b[5]]
             c_cpu, py_cpu = sum(r[1] for r in rows), sum(r[1] for r in base)
             ratios = sorted(b[1] / max(r[1], 1e-6) for r, b in zip(rows, base))

@@ -44,7 +44,7 @@ from ..engine.errors import InputError
 from ..renderers import site as pages
 from .atomic import Transaction, open_below
 from .config import SiteConfig
-from .days import day_is_current, day_page_bytes, day_path, read_day
+from .days import day_is_current, day_page_bytes, day_path, open_day_file, read_day
 
 MONTHS_RECORD = ".months.json"  # in archive/ (publish/listings.py writes it): what the last run listed
 
@@ -81,18 +81,30 @@ def nav_html(day: _dt.date, nb: Neighbours) -> bytes:
     return pages.day_nav_html(day.isoformat(), nb.plain()).encode("utf-8")
 
 
-def last_listed(site: Path) -> set[_dt.date] | None:
-    """The days the last run listed, from the archive's record; None when there is no record that
-    reads (then every page is looked at)."""
+def months_record(site: Path) -> dict[str, Any] | None:
+    """The archive's record of what the last run listed (read through no planted link), or None
+    when there is none that reads as a JSON object."""
     try:
         with os.fdopen(open_below(str(site), ["archive", MONTHS_RECORD]), "rb") as f:
             stored = json.loads(f.read(16 * 2**20))
+    except (OSError, ValueError):
+        return None
+    return stored if isinstance(stored, dict) else None
+
+
+def last_listed(site: Path) -> set[_dt.date] | None:
+    """The days the last run listed, from the archive's record; None when there is no record that
+    reads (then every page is looked at)."""
+    stored = months_record(site)
+    if stored is None:
+        return None
+    try:
         out: set[_dt.date] = set()
         for month, days in stored["months"].items():
             year, mm = (int(x) for x in month.split("-"))
             out.update(_dt.date(year, mm, d) for d in days)
         return out
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
@@ -119,7 +131,7 @@ def to_look_at(visible: Sequence[_dt.date], published: Sequence[_dt.date], befor
 def page_bytes(site: Path, day: _dt.date) -> bytes | None:
     """A day's page as it is (read through no link), or None when it cannot be read."""
     try:
-        with os.fdopen(open_below(str(site), [*day_path(day).strip("/").split("/"), "index.html"]), "rb") as f:
+        with os.fdopen(open_day_file(site, day, "index.html"), "rb") as f:
             return f.read()
     except OSError:
         return None

@@ -132,13 +132,19 @@ class ArchiveError(InputError):
 ARCHIVE_LIMIT = 4 * 1024 * 1024  # a day's puzzle.json is tens of KB; a bigger one is not ours
 
 
+def open_day_file(site: Path, date: _dt.date, name: str) -> int:
+    """A descriptor of one file of a day's folder, opened through no planted link (in the day's
+    folders either); OSError otherwise."""
+    return open_below(str(site), [*day_path(date).strip("/").split("/"), name])
+
+
 def read_day(site: Path, date: _dt.date) -> tuple[DayBundle, bytes]:
     """An archived day's bundle and its ``puzzle.json`` bytes, checked: a JSON object of the day
     format, each game's part in its own form, this date. :class:`ArchiveError` naming the file
     otherwise (corrupt JSON, ``[]``, a part that is not one, another day's file)."""
     path = site / day_path(date) / "puzzle.json"
     try:  # through no planted link, in the day's folders either
-        with os.fdopen(open_below(str(site), [*day_path(date).strip("/").split("/"), "puzzle.json"]), "rb") as f:
+        with os.fdopen(open_day_file(site, date, "puzzle.json"), "rb") as f:
             data = f.read(ARCHIVE_LIMIT + 1)
     except OSError as e:
         raise ArchiveError(f"{path}: the archived day cannot be read ({e.strerror or e})") from None

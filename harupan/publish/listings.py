@@ -35,13 +35,9 @@ def _month_pages(site: Path, cfg: SiteConfig, dates: list[_dt.date], every: bool
     key = shared_key(cfg) + cfg.base_url
     record = site / "archive" / MONTHS
     before: dict[str, list[int]] = {}
-    if not every:
-        try:
-            stored = json.loads(record.read_text(encoding="utf-8"))
-            if isinstance(stored, dict) and stored.get("key") == key and isinstance(stored.get("months"), dict):
-                before = stored["months"]
-        except (OSError, ValueError):
-            pass
+    stored = None if every else daynav.months_record(site)
+    if stored is not None and stored.get("key") == key and isinstance(stored.get("months"), dict):
+        before = stored["months"]
     out: dict[Path, bytes] = {}
     months = {}
     for (y, m), days in pages.by_month(dates).items():
