@@ -260,7 +260,7 @@ def test_the_twin_refuses_groups_the_wrapper_never_sends():
     """The wrapper sends only even groups of 2 to MAX_KIND tiles that do not overlap; the C checks
     that itself rather than trust it (a group past MAX_KIND would overrun its pair buffers)."""
     size = s._compiled.MASK_BYTES
-    consts = (s.RESTART_UNIT, s.FIRST_RUN_PROBE, s.PROBE_GROUPS, s.PLAYOUTS)
+    consts = (s.RESTART_UNIT, s.FIRST_RUN_PROBE, s.PROBE_GROUPS, s.PLAYOUTS, s.UNPAIR_FLOODS)
     g = s.geometry(18, 8)
     a, b, c = (1 << g.bit(x, 0) for x in range(3))
     for groups in ([a], [a | b | c], [a | b, b | c], [0]):

@@ -208,8 +208,8 @@ def test_a_dead_ends_core_fails_on_its_own(seed):
     cores: list[frozenset[int]] = []
     stuck_core = s._Search.stuck_core
 
-    def spy(self, groups):
-        cores.append(stuck_core(self, groups))
+    def spy(self, groups, tiles):
+        cores.append(stuck_core(self, groups, tiles))
         return cores[-1]
 
     with pytest.MonkeyPatch.context() as mp:

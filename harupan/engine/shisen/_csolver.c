@@ -644,7 +644,7 @@ typedef struct { M group, empty; int n; Pair p[6]; } PMemo;
 #define RMEMO_AFTER 20000  /* settle's floods before the memo is made (a few ms of search) */
 #endif
 
-/* solver.py's constants (RESTART_UNIT, FIRST_RUN_PROBE, PROBE_GROUPS, PLAYOUTS) and the work weight come in
+/* solver.py's constants (RESTART_UNIT, FIRST_RUN_PROBE, PROBE_GROUPS, PLAYOUTS, UNPAIR_FLOODS) and the work weight come in
  * from Python with each call, so the two never disagree */
 
 typedef struct {
@@ -652,7 +652,7 @@ typedef struct {
     long long budget, limit, nodes;
     double work, work_limit, weight;
     int has_salt; uint64_t salt; int probe;
-    long long restart_unit, first_probe, probe_groups, playouts;
+    long long restart_unit, first_probe, probe_groups, playouts, unpair_floods;
     M root_tiles, stuck;
     M direct[MAXBITS];
     int kind_idx[MAXBITS];  /* tile -> its kind (root group index) */
@@ -1075,13 +1075,6 @@ static int known_failure(S_t *S, const M *groups, int n, Core **out) {
     return 0;
 }
 
-static Core *stuck_core(S_t *S, const M *groups, int n) {
-    M tmp[MAXBITS];
-    int k = 0;
-    for (int i = 0; i < n; i++) if (m_meets(groups[i], S->stuck)) tmp[k++] = groups[i];
-    return core_new(S, tmp, k);
-}
-
 /* ------------------------------------------------------------------ propagation */
 
 static int propagate(S_t *S, const M *groups, int n, M tiles, const int *check, int nc,
@@ -1330,6 +1323,90 @@ static NOINLINE int settle(S_t *S, int swept, M removed_since_root) {
 }
 
 
+/* _Relaxation.spread(): settle() without steps or parked ones, from the queued tiles; 0 when it
+ * spent more than limit floods before its fixed point. */
+static int spread(S_t *S, long long limit) {
+    const Geo *G = &S->G;
+    while (S->dh != S->dt) {
+        S->dt = (S->dt - 1) & 1023;
+        int t = S->dq[S->dt];
+        m_clr(&S->queued, t);
+        if (m_has(S->rgone, t)) continue;
+        S->floods++;
+        if (S->floods > limit) return 0;
+        M empty = m_or(S->base_empty, S->rgone);
+        M others = RGROUP(t); m_clr(&others, t);
+        M hit = g_reach_any(G, m_bit(t), empty, others);
+        if (m_any(hit)) {
+            M nw = m_andnot(m_or(m_bit(t), hit), S->rgone);
+            S->rgone = m_or(S->rgone, nw);
+            release(S, nw, empty);
+        }
+    }
+    return 1;
+}
+
+/* _Search.stuck_core(): a dead end's core, each kind the position split put back whole where the
+ * relaxation still fails that way (hopeless() left S->stuck). NULL with *rc OUT_OF_WORK or FAIL. */
+static Core *stuck_core(S_t *S, const M *groups, int n, M tiles, int *rc) {
+    M cur[MAXBITS], trial[MAXBITS];
+    int kind_at[MAXBITS], order[MAXBITS], nparts[MAXBITS];
+    int nk = 0, nc = n;
+    M stuck = S->stuck;
+    *rc = OK;
+    for (int i = 0; i < n; i++) cur[i] = groups[i];
+    for (int i = 0; i < S->nroot; i++) nparts[i] = 0;
+    for (int i = 0; i < n; i++) {  /* the kinds, in the order they first appear */
+        int k = S->kind_idx[m_low(groups[i])];
+        kind_at[i] = k;
+        if (nparts[k]++ == 0) order[nk++] = k;
+    }
+    for (int q = 0; q < nk; q++) {
+        int k = order[q];
+        if (nparts[k] < 2) continue;
+        M whole = m_zero();
+        for (int i = 0; i < n; i++) if (kind_at[i] == k) whole = m_or(whole, groups[i]);
+        if (!m_meets(whole, stuck)) continue;
+        int nt = 0, put = 0;
+        for (int i = 0; i < nc; i++) {
+            if (S->kind_idx[m_low(cur[i])] != k) trial[nt++] = cur[i];
+            else if (!put) { trial[nt++] = whole; put = 1; }
+        }
+        rgroups = trial;
+        for (int i = 0; i < nt; i++) {
+            M rest = trial[i]; int t;
+            FOR_BITS(t, rest) { rgidx[t] = (unsigned char)i; }
+        }
+        S->rtiles = tiles;
+        S->base_empty = m_andnot(S->G.padded, tiles);
+        S->rgone = m_andnot(tiles, stuck);
+        S->queued = m_zero();
+        S->dh = S->dt = 0;
+        S->floods = 0;
+        M rest = m_and(whole, stuck);
+        while (m_any(rest)) {  /* highest first to the right end: taken from the right, lowest first */
+            int t = m_high(rest);
+            m_clr(&rest, t);
+            dq_right(S, t);
+            m_set(&S->queued, t);
+        }
+        int settled = spread(S, S->unpair_floods);
+        if (charge(S, (double)S->floods)) { *rc = OUT_OF_WORK; return NULL; }
+        if (settled && !m_eq(S->rgone, tiles)) {
+            for (int i = 0; i < nt; i++) cur[i] = trial[i];
+            nc = nt;
+            stuck = m_andnot(tiles, S->rgone);
+        }
+    }
+    S->stuck = stuck;
+    M tmp[MAXBITS];
+    int k = 0;
+    for (int i = 0; i < nc; i++) if (m_meets(cur[i], stuck)) tmp[k++] = cur[i];
+    Core *c = core_new(S, tmp, k);
+    if (!c) *rc = FAIL;
+    return c;
+}
+
 /* hopeless(): the relaxation's steps, or NULL with S->stuck set. *rc says OUT_OF_WORK / FAIL. */
 static Step **hopeless(S_t *S, const M *groups, int n, M tiles, Step **hint, int nh, int *nsteps, int *rc) {
     const Geo *G = &S->G;
@@ -1571,8 +1648,9 @@ static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int 
                 cs = hopeless(S, cg, cn, ct, steps, nsteps, &ncs, &r);
                 if (r) return r;
                 if (!cs) {
-                    core = stuck_core(S, cg, cn);
-                    if (!core || learn(S, core) < 0) return FAIL;
+                    core = stuck_core(S, cg, cn, ct, &r);
+                    if (r) return r;
+                    if (learn(S, core) < 0) return FAIL;
                 }
             }
             if (!cs) {
@@ -1666,8 +1744,9 @@ static int search(S_t *S, const M *groups, int n, M tiles, int *found) {
     Step **steps = hopeless(S, cg, cn, ct, NULL, 0, &ns, &r);
     if (r) return r;
     if (!steps) {
-        Core *c = stuck_core(S, cg, cn);
-        if (!c || learn(S, c) < 0) return FAIL;
+        Core *c = stuck_core(S, cg, cn, ct, &r);
+        if (r) return r;
+        if (learn(S, c) < 0) return FAIL;
         return OK;
     }
     int f;
@@ -1830,7 +1909,7 @@ static void m_to_bytes(M m, unsigned char *b) {
 
 #define MASK_BYTES (NW * 8)
 
-/* solve(width, height, groups, budget, work_limit, weight, (restart_unit, first_probe, probe_groups, playouts), memo)
+/* solve(width, height, groups, budget, work_limit, weight, (restart_unit, first_probe, probe_groups, playouts, unpair_floods), memo)
  *   -> (status, pairs or None, nodes, work, learned)
  * groups: the root groups in solver order, MASK_BYTES little-endian bytes each, concatenated;
  * memo: the cores known to fail, in order, each its groups' bytes concatenated (None: no memo, none handed back);
@@ -1850,14 +1929,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     Py_buffer gb;
     long long budget;
     double work_limit, weight;
-    long long restart_unit, first_probe, probe_groups, playouts;
+    long long restart_unit, first_probe, probe_groups, playouts, unpair_floods;
     PyObject *memo;
-    if (!PyArg_ParseTuple(args, "iiy*Ldd(LLLL)O", &width, &height, &gb, &budget, &work_limit, &weight, &restart_unit,
-                          &first_probe, &probe_groups, &playouts, &memo)) return NULL;
+    if (!PyArg_ParseTuple(args, "iiy*Ldd(LLLLL)O", &width, &height, &gb, &budget, &work_limit, &weight, &restart_unit,
+                          &first_probe, &probe_groups, &playouts, &unpair_floods, &memo)) return NULL;
     int keep_learned = memo != Py_None;  /* None: no memo, so no cores handed back */
     if (width < 1 || height < 1 || width + 3 >= 64 || (width + 3) * (height + 2) > MAXBITS || gb.len % MASK_BYTES
         || gb.len / MASK_BYTES > MAXBITS / 2 || (keep_learned && !PyList_Check(memo)) || restart_unit < 0 || restart_unit > (1LL << 40)
-        || first_probe < 0 || probe_groups < 0 || playouts < 0 || playouts > (1LL << 40)) {
+        || first_probe < 0 || probe_groups < 0 || playouts < 0 || playouts > (1LL << 40) || unpair_floods < 0) {
         PyBuffer_Release(&gb);
         PyErr_SetString(PyExc_ValueError, "_csolver.solve: board too big for the compiled solver, or bad arguments");
         return NULL;
@@ -1886,7 +1965,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     S->work_limit = work_limit;
     S->weight = weight;
     S->restart_unit = restart_unit; S->first_probe = first_probe; S->probe_groups = probe_groups;
-    S->playouts = playouts;
+    S->playouts = playouts; S->unpair_floods = unpair_floods;
     S->solcap = m_count(tiles) / 2 + 1;
     S->sol = (Pair *)malloc(sizeof(Pair) * (size_t)S->solcap);
     if (!S->root_groups || !S->sol) { s_free(S); return PyErr_NoMemory(); }

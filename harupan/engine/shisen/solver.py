@@ -239,6 +239,7 @@ FIRST_RUN_PROBE = 1  # the first run (plain order) probes only the group it bran
 PROBE_GROUPS = 8  # groups whose pairings are tried one step deep before branching in runs 2, 3, ... (4 until
 # issue 21: 8 cut the slowest bench deals' nodes, e.g. bench-deal-468 1,520 -> 184; 12 and 16 were no better)
 RESTART_UNIT = 40  # nodes per unit of the Luby sequence
+UNPAIR_FLOODS = 30  # floods a try to put a kind back whole in a dead end's core may spend (see stuck_core)
 WORK_PER_NODE = 200  # work units (floods, weighted by the board's size) allowed per node of the budget
 # A node's work grows with the board: floods over more cells, more tiles to look at, more
 # pairings to probe. So nodes alone do not bound time on a big board (a 3,000-node budget ran
@@ -455,6 +456,27 @@ class _Relaxation:
                     self.release(new, empty)
         self.gone = gone
 
+    def spread(self, limit: int) -> bool:
+        """:meth:`settle` without steps (a core needs no record of how tiles went) or parked ones,
+        from the queued tiles, giving up once more than ``limit`` floods are spent: whether it
+        reached the fixed point (:meth:`_Search.stuck_core`)."""
+        g, group_of, todo, queued = self.g, self.group_of, self.todo, self.queued
+        while todo:
+            t = todo.pop()
+            queued.discard(t)
+            if self.gone & t:
+                continue
+            self.floods += 1
+            if self.floods > limit:
+                return False
+            empty = self.base_empty | self.gone
+            hit = g.reach_any(t, empty, group_of[t] & ~t)
+            if hit:
+                new = (t | hit) & ~self.gone
+                self.gone |= new
+                self.release(new, empty)
+        return True
+
 
 class _Search:
     def __init__(self, g: Geometry, budget: int):
@@ -541,11 +563,44 @@ class _Search:
                     return core
         return None
 
-    def stuck_core(self, groups: list[int]) -> frozenset[int]:
-        """The core of a dead end the relaxation found: the groups holding a tile that could
-        never go. Those groups alone, every other cell empty, still fail: the tiles left over
-        face the same empty cells and the same partners as they did at the fixed point."""
+    def stuck_core(self, groups: list[int], tiles: int) -> frozenset[int]:
+        """The core of a dead end the relaxation found (its tiles left in :attr:`stuck`): the
+        groups holding a tile that could never go. Those groups alone, every other cell empty,
+        still fail: the tiles left over face the same empty cells and the same partners as they
+        did at the fixed point.
+
+        Made as general as it cheaply can be: a kind this position split into pairs is put back
+        whole (any of its tiles may pair with any) when the relaxation still fails that way. The
+        core then holds however that kind is paired, so a jam that has nothing to do with how it
+        was paired lets the search back up past that choice (:meth:`expand`). Without this, a
+        jam's core names the pairings of every kind whose tiles it walls in, and the search
+        proves the same jam again under each of them: bench-deal-373's proof took 4,677 nodes,
+        and takes 1,568 with it. Putting a kind back whole only adds partners, so the relaxation
+        goes on from its fixed point (:meth:`_Relaxation.spread`), from that kind's tiles; a try
+        that spends more than :data:`UNPAIR_FLOODS` floods keeps the split (the tries that free
+        the jam are the ones that run long)."""
         stuck = self.stuck
+        by_kind: dict[int, list[int]] = {}  # the position's groups by kind, in the position's order
+        for grp in groups:
+            by_kind.setdefault(self.kind_of.get(grp & -grp, grp), []).append(grp)
+        for parts in by_kind.values():
+            if len(parts) < 2:
+                continue
+            whole = 0
+            for part in parts:
+                whole |= part
+            if not whole & stuck:
+                continue
+            trial = [whole if grp == parts[0] else grp for grp in groups if grp not in parts[1:]]
+            run = _Relaxation(self.g, trial, tiles)
+            run.gone = tiles & ~stuck
+            run.todo.extend(reversed(_low_bits(whole & stuck)))  # taken from the right: lowest first
+            run.queued.update(run.todo)
+            settled = run.spread(UNPAIR_FLOODS)
+            self.charge(run.floods)
+            if settled and run.gone != tiles:
+                groups, stuck = trial, tiles & ~run.gone
+        self.stuck = stuck
         return frozenset(grp for grp in groups if grp & stuck)
 
     def propagate(self, groups: list[int], tiles: int, check: list[int]
@@ -686,7 +741,7 @@ class _Search:
         if steps is None:
             if self.trace is not None:
                 self._say_dead_end("relaxation")
-            self.learn(self.stuck_core(groups))
+            self.learn(self.stuck_core(groups, tiles))
             return None
         if self.trace is not None:
             self._say(f"relaxation: all {tiles.bit_count()} tiles could go in some order, so no dead end is "
@@ -763,7 +818,7 @@ class _Search:
                     if csteps is None:
                         if trace is not None:
                             self._say_dead_end(f"  {self._name(t)} with {self._name(partner)}")
-                        core = self.stuck_core(cg)
+                        core = self.stuck_core(cg, ct)
                         self.learn(core)
                 if csteps is None:  # it fails: known_failure() or learn() left the reason in self.core
                     core = self.core
@@ -1000,7 +1055,7 @@ def _solve_compiled(g: Geometry, groups: list[int], budget: int, memo: dict[froz
     weight = g.stride * (g.height + 2) / WORK_BOARD  # as _Search.weight
     status, pairs, nodes, spent, learned = _compiled.solve(
         g.width, g.height, b"".join(grp.to_bytes(size, "little") for grp in groups), budget, limit, weight,
-        (RESTART_UNIT, FIRST_RUN_PROBE, PROBE_GROUPS, PLAYOUTS), given)
+        (RESTART_UNIT, FIRST_RUN_PROBE, PROBE_GROUPS, PLAYOUTS, UNPAIR_FLOODS), given)
     if memo is not None:
         for raw in learned:
             memo[frozenset(int.from_bytes(raw[i:i + size], "little") for i in range(0, len(raw), size))] = None

@@ -420,6 +420,7 @@ export const SOLVED = "solved", UNSOLVABLE = "unsolvable", UNDECIDED = "undecide
 const FIRST_RUN_PROBE = 1; // the first run probes only the group it branches on
 const PROBE_GROUPS = 8; // later runs probe this many
 const RESTART_UNIT = 40; // nodes per unit of the Luby sequence
+const UNPAIR_FLOODS = 30; // floods a try to put a kind back whole in a dead end's core may spend
 const WORK_PER_NODE = 200; // work units (floods, weighted by board size) per node of the budget
 const WORK_BOARD = 21 * 10; // the padded bitboard of 18x8: the unit board
 const WORK_SLACK = 10; // nodes' worth of work for the root's own relaxation
@@ -631,6 +632,28 @@ class Relaxation {
     if (front.length) this.todo.unshift(...front.reverse()); // after those already waiting
   }
 
+  /** settle() without steps or parked ones, from the queued tiles, giving up past `limit`
+   * floods: whether it reached the fixed point (Search.stuckCore). */
+  spread(limit) {
+    const { g, groupOf, todo, queued } = this;
+    while (todo.length) {
+      const t = todo.pop();
+      const ti = at(t);
+      queued.delete(ti);
+      if (this.gone & t) continue;
+      this.floods++;
+      if (this.floods > limit) return false;
+      const empty = this.baseEmpty | this.gone;
+      const hit = g.reachAny(t, empty, groupOf.get(ti) & ~t);
+      if (hit) {
+        const fresh = (t | hit) & ~this.gone;
+        this.gone |= fresh;
+        this.release(fresh, empty);
+      }
+    }
+    return true;
+  }
+
   /** The fixed point: a tile that reaches a partner goes, with every partner it reaches, and the
    * cells it frees wake and queue what they may free. After a replay, a tile left over that can go
    * now is in sight of a cell removed since the root or gone here: one release from all of them,
@@ -754,9 +777,36 @@ class Search {
     return null;
   }
 
-  /** A dead end's core: the groups holding a tile that could never go. */
-  stuckCore(groups) {
-    return makeCore(groups.filter((grp) => grp & this.stuck).map(gkey));
+  /** A dead end's core: the groups holding a tile that could never go, each kind the position
+   * split into pairs put back whole where the relaxation still fails that way (it then holds
+   * however that kind is paired, so the search backs up past that choice). Putting a kind back
+   * whole only adds partners: the relaxation goes on from its fixed point, from that kind's tiles,
+   * and a try past UNPAIR_FLOODS floods keeps the split. */
+  stuckCore(groups, tiles) {
+    let stuck = this.stuck;
+    const byKind = new Map(); // the position's groups by kind, in the position's order
+    for (const grp of groups) {
+      const low = at(grp & -grp);
+      const kind = this.kindOf.get(low) ?? -1 - low;
+      if (byKind.has(kind)) byKind.get(kind).push(grp); else byKind.set(kind, [grp]);
+    }
+    for (const parts of byKind.values()) {
+      if (parts.length < 2) continue;
+      let whole = 0n;
+      for (const part of parts) whole |= part;
+      if (!(whole & stuck)) continue;
+      const others = new Set(parts.slice(1));
+      const trial = groups.filter((grp) => !others.has(grp)).map((grp) => (grp === parts[0] ? whole : grp));
+      const run = new Relaxation(this.g, trial, tiles);
+      run.gone = tiles & ~stuck;
+      run.todo = lowBits(whole & stuck).reverse(); // taken from the end: lowest first
+      for (const t of run.todo) run.queued.add(at(t));
+      const settled = run.spread(UNPAIR_FLOODS);
+      this.charge(run.floods);
+      if (settled && run.gone !== tiles) { groups = trial; stuck = tiles & ~run.gone; }
+    }
+    this.stuck = stuck;
+    return makeCore(groups.filter((grp) => grp & stuck).map(gkey));
   }
 
   /** Remove what can go without a choice: a joinable last pair of a kind, a kind's four as two
@@ -852,7 +902,7 @@ class Search {
     if (!live.length) return removed;
     if (this.knownFailure(live) !== null) return null;
     const steps = this.hopeless(live, left);
-    if (steps === null) { this.learn(this.stuckCore(live)); return null; }
+    if (steps === null) { this.learn(this.stuckCore(live, left)); return null; }
     const found = this.expand(live, left, steps);
     return found === null ? null : removed.concat(found);
   }
@@ -899,7 +949,7 @@ class Search {
         let csteps = null;
         if (core === null) {
           csteps = this.hopeless(cg, ct, steps);
-          if (csteps === null) this.learn(this.stuckCore(cg));
+          if (csteps === null) this.learn(this.stuckCore(cg, ct));
         }
         const madeKeys = made.map(gkey);
         if (csteps === null) { // it fails: knownFailure() or learn() left the reason in this.core
