@@ -31,7 +31,10 @@ themselves. A group of two is a committed pair. Three tools:
   made. A child failing for a core that holds none of those fails its parent too, so the search
   backs up at once past choices that played no part (conflict-directed backjumping). Unlike the
   whole positions memoised before, a core prunes a jam's failure again under every unrelated
-  choice made above it: bench-deal-670's proof went from 906 nodes to 77.
+  choice made above it: bench-deal-670's proof went from 906 nodes to 77. A dead end's core is
+  made more general where the relaxation allows: a kind the position split into pairs goes into
+  it whole when the jam holds however that kind is paired (:meth:`_Search.stuck_core`), so the
+  search backs up past pairings the jam never cared about.
 
 Search times are heavy-tailed: one early wrong pairing can cost thousands of nodes below it. So
 the search restarts with growing node limits (the Luby sequence) and seeded tie-breaks, keyed on
