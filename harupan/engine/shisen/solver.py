@@ -239,9 +239,11 @@ def _low_bits(mask: int) -> list[int]:
 
 FIRST_RUN_PROBE = 1  # the first run (plain order) probes only the group it branches on: most deals
 # are solved there, fast; later runs probe as PROBE_GROUPS says (both chosen on tune-deal-*)
-PROBE_GROUPS = 8  # groups whose pairings are tried one step deep before branching in runs 2, 3, ... (4 until
-# issue 21: 8 cut the slowest bench deals' nodes, e.g. bench-deal-468 1,520 -> 184; 12 and 16 were no better)
-RESTART_UNIT = 40  # nodes per unit of the Luby sequence
+PROBE_GROUPS = 12  # groups whose pairings are tried one step deep before branching in runs 2, 3, ... (4 until
+# issue 21: 8 cut the slowest bench deals' nodes, e.g. bench-deal-468 1,520 -> 184; once cores took split kinds
+# back whole, 12 took the slowest of bench-deal-0..5999 from 2.01 to 1.21 million work units, for 9% more in all)
+RESTART_UNIT = 80  # nodes per unit of the Luby sequence (40 until the cores took split kinds back whole: on
+# bench-deal-0..2999 the slowest proof then went from 1.82 to 1.21 million work units, and all 3,000 took 3% less)
 UNPAIR_FLOODS = 30  # floods a try to put a kind back whole in a dead end's core may spend (see stuck_core)
 WORK_PER_NODE = 200  # work units (floods, weighted by the board's size) allowed per node of the budget
 # A node's work grows with the board: floods over more cells, more tiles to look at, more

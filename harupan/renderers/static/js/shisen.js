@@ -418,8 +418,8 @@ export function visibleIndexPairs(width, height, cells) {
 // games between runs. Verdicts are exact; a node and a work budget bound the time on any board.
 export const SOLVED = "solved", UNSOLVABLE = "unsolvable", UNDECIDED = "undecided";
 const FIRST_RUN_PROBE = 1; // the first run probes only the group it branches on
-const PROBE_GROUPS = 8; // later runs probe this many
-const RESTART_UNIT = 40; // nodes per unit of the Luby sequence
+const PROBE_GROUPS = 12; // later runs probe this many
+const RESTART_UNIT = 80; // nodes per unit of the Luby sequence
 const UNPAIR_FLOODS = 30; // floods a try to put a kind back whole in a dead end's core may spend
 const WORK_PER_NODE = 200; // work units (floods, weighted by board size) per node of the budget
 const WORK_BOARD = 21 * 10; // the padded bitboard of 18x8: the unit board
