@@ -1,6 +1,7 @@
 """The day page as a game, in headless Chromium: at 360x780 (touch), 780x360 (touch) and 1280x900,
 light and dark, the controls and the status line stay in view with the tile just tapped; a
-blocked pair says why; stuck and cleared messages show in view; the hard level's own figures show
+blocked pair says why; stuck and cleared messages show in view and off the board (more phone and
+laptop screens for that too); the hard level's own figures show
 after switching; the zodiac's share link replays the same game; the page does not jump while it
 starts (CLS under a slowed CPU and network). Screenshots of each state go to the artifacts folder."""
 
@@ -70,9 +71,59 @@ def save_history(page, level, pairs):
                   [f"harupan:shisen:{DATE}:{level}", pairs])
 
 
-def check_bar_in_view(page, view, state):
-    missing = [s for s in CONTROLS if not in_view(page, f"#shisen-app {s}")]
+# On a phone on its side the message box takes the side column while it is open: the bar's tools
+# step aside for the box's own buttons (and, the board cleared, the tabs and the clock for its
+# level and time), the status line stays for screen readers only (the box says the same).
+ASIDE = {"stuck": {'[data-action="hint"]', '[data-action="shuffle"]', '[data-action="undo"]', ".status"},
+         "cleared": set(CONTROLS)}
+ASIDE["confirm"] = ASIDE["stuck"]
+
+
+def check_bar_in_view(page, view, state, box=None):
+    aside = ASIDE[box] if box and page.evaluate("matchMedia('(orientation: landscape) and (max-height: 32rem)').matches") else set()
+    missing = [s for s in CONTROLS if s not in aside and not in_view(page, f"#shisen-app {s}")]
     assert missing == [], f"{view}, {state}: out of view: {missing}"
+    hidden = [s for s in aside if s != ".status" and page.is_visible(f"#shisen-app {s}")]
+    assert hidden == [], f"{view}, {state}: left beside the message box: {hidden}"
+    if ".status" in aside:  # out of sight, still read out
+        assert page.eval_on_selector("#shisen-app .status", """e => { const c = getComputedStyle(e);
+            return c.display !== 'none' && c.visibility !== 'hidden' && e.getAttribute('aria-live') === 'polite'; }""")
+
+
+def box_figures(page) -> dict:
+    """On the screen (CSS px): the message box's rectangle, the board's, the bar's, the box's
+    buttons', the screen's size, and how many tiles still on the board the box lies over."""
+    return page.evaluate("""() => {
+        const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom].map(Math.round); };
+        const app = document.querySelector('#shisen-app'), box = app.querySelector('dialog.toast'), b = box.getBoundingClientRect();
+        const over = (r) => r.left < b.right - .5 && r.right > b.left + .5 && r.top < b.bottom - .5 && r.bottom > b.top + .5;
+        return {box: rect(box), board: rect(app.querySelector('.sinner')), bar: rect(app.querySelector('.sbar')),
+                buttons: [...box.querySelectorAll('button')].map(rect),
+                screen: [innerWidth, innerHeight],
+                covered: [...app.querySelectorAll('.tile:not(.empty)')].filter((t) => over(t.getBoundingClientRect())).length}; }""")
+
+
+def apart(a, b) -> bool:
+    """Two rectangles [left, top, right, bottom] that do not overlap (touching is apart)."""
+    return a[2] <= b[0] or a[0] >= b[2] or a[3] <= b[1] or a[1] >= b[3]
+
+
+def check_box_off_board(page, view, state) -> dict:
+    """The message box lies beside, above or below the board, never over it, and it is on the
+    screen whole, its buttons with it, where the game leaves the page: a stuck player looks the
+    board over before choosing between undo and shuffle. A board that fits the screen's height
+    (all but an upright phone's turned one) is on it whole, clear of the bar."""
+    f = box_figures(page)
+    (w, h), board = f["screen"], f["board"]
+    print(f"{view} {state}: box {f['box']} board {board} bar {f['bar']} screen {w}x{h}")
+    assert apart(f["box"], board) and f["covered"] == 0, \
+        f"{view}, {state}: the message box {f['box']} lies over the board {board} ({f['covered']} tiles)"
+    outside = lambda r: r[0] < 0 or r[1] < 0 or r[2] > w or r[3] > h  # noqa: E731
+    assert f["buttons"] and not [b for b in f["buttons"] if outside(b)], f"{view}, {state}: a button off the {w}x{h} screen: {f['buttons']}"
+    assert not outside(f["box"]), f"{view}, {state}: the message box {f['box']} is not all on the {w}x{h} screen"
+    if board[3] - board[1] <= h:
+        assert not outside(board) and apart(f["bar"], board), f"{view}, {state}: the board {board} is not all in view (bar {f['bar']})"
+    return f
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -134,7 +185,8 @@ def test_the_game_stays_in_view_and_says_what_happened(browser_site, browser, vi
             press(pg, tile_at(p), touch)
         assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "stuck"
         assert in_view(pg, "#shisen-app dialog.toast") and "짝이 없습니다" in pg.text_content("#shisen-app dialog.toast")
-        check_bar_in_view(pg, view, "stuck")
+        check_box_off_board(pg, view, "stuck")
+        check_bar_in_view(pg, view, "stuck", box="stuck")
         shot("stuck")
         assert axe_violations(pg) == []  # the page with its message box open
         press(pg, '#shisen-app [data-action="toast-undo"]', touch)
@@ -146,11 +198,59 @@ def test_the_game_stays_in_view_and_says_what_happened(browser_site, browser, vi
         for p in steps[-1]:
             press(pg, tile_at(p), touch)
         assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "cleared"
-        assert in_view(pg, "#shisen-app dialog.toast") and in_view(pg, "#shisen-app .status")
+        assert in_view(pg, "#shisen-app dialog.toast")
+        check_box_off_board(pg, view, "cleared")
+        check_bar_in_view(pg, view, "cleared", box="cleared")
         toast = pg.text_content("#shisen-app dialog.toast")
         assert "완성" in toast and "내일" in toast and "내 기록 보기" in toast
         assert pg.input_value("#shisen-app dialog.toast textarea.share").startswith(f"하루 판 사천성 {DATE} 보통")
         shot("cleared")
+
+
+MORE_SCREENS = {
+    "landscape-740x360": {**VIEWS["landscape"], "viewport": {"width": 740, "height": 360}},
+    "landscape-844x390": {**VIEWS["landscape"], "viewport": {"width": 844, "height": 390}},
+    "phone-390x844": {**VIEWS["phone"], "viewport": {"width": 390, "height": 844}},
+    "laptop-1366x768": {"viewport": {"width": 1366, "height": 768}},
+}
+
+
+@pytest.mark.parametrize("view", list(MORE_SCREENS))
+def test_the_message_box_never_lies_over_the_board(browser_site, browser, view):
+    """Stuck, "shuffle?" and cleared on more phone and laptop screens than the test above: the box
+    off the board, on the screen whole with its buttons, the bar beside it as that test has it."""
+    touch = MORE_SCREENS[view].get("has_touch", False)
+    with watched_page(browser, **MORE_SCREENS[view]) as pg:
+        if touch:  # a phone has a share sheet: one more button in the cleared box (the tallest box)
+            pg.add_init_script("if (!navigator.share) navigator.share = () => Promise.resolve();")
+        open_day(pg, day_url(browser_site))
+        moves, steps = trap(browser_site), solution(browser_site)
+        save_history(pg, "hard", moves[:-1])
+        save_history(pg, "normal", steps[:-1])
+        press(pg, '#shisen-app [data-level="hard"]', touch)
+        for p in moves[-1]:
+            press(pg, tile_at(p), touch)
+        assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "stuck"
+        check_box_off_board(pg, view, "stuck")
+        check_bar_in_view(pg, view, "stuck", box="stuck")
+        pg.screenshot(path=str(artifact(f"box-{view}-stuck.png")))
+        press(pg, '#shisen-app [data-action="toast-undo"]', touch)
+        press(pg, '#shisen-app [data-action="shuffle"]', touch)
+        assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "confirm"
+        check_box_off_board(pg, view, "shuffle?")
+        check_bar_in_view(pg, view, "shuffle?", box="confirm")
+        pg.screenshot(path=str(artifact(f"box-{view}-confirm.png")))
+        press(pg, '#shisen-app [data-action="shuffle-no"]', touch)
+        assert not pg.is_visible("#shisen-app dialog.toast")
+        assert pg.evaluate("document.activeElement.dataset.action") == "shuffle"  # back where the player was
+        press(pg, '#shisen-app [data-level="normal"]', touch)
+        for p in steps[-1]:
+            press(pg, tile_at(p), touch)
+        assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "cleared"
+        assert ("공유하기" in pg.text_content("#shisen-app dialog.toast")) == touch
+        check_box_off_board(pg, view, "cleared")
+        check_bar_in_view(pg, view, "cleared", box="cleared")
+        pg.screenshot(path=str(artifact(f"box-{view}-cleared.png")))
 
 
 def blocked_pair(board: Board):

@@ -1371,9 +1371,12 @@ class ShisenApp {
     this.wrap = el("div", { class: "swrap" }, this.inner);
     this.note = el("p", { class: "facts turnnote", text: "세로 화면에 맞춰 판을 돌려 보여 줍니다(판의 맨 윗줄이 오른쪽). 휴대폰을 가로로 돌리면 원래 방향으로 보입니다." });
     this.result = el("div", { class: "sresult" });
-    // stuck, cleared, "shuffle?": a message that shows in view, with what to do next
+    // stuck, cleared, "shuffle?": a message that shows in view, with what to do next; it joins the
+    // controls (beside the board on a phone on its side, under the buttons on a wide screen), so it
+    // never lies over a tile (site.css, "one message box")
     this.toastBox = el("dialog", { class: "toast", "aria-labelledby": "shisen-toast-msg" });
-    this.root.replaceChildren(this.bar, this.wrap, below, this.note, this.result, this.toastBox);
+    this.side = el("div", { class: "sside" }, this.bar, this.toastBox);
+    this.root.replaceChildren(this.side, this.wrap, below, this.note, this.result);
     this.grid.addEventListener("keydown", (e) => this.key_(e));
   }
 
@@ -1447,8 +1450,30 @@ class ShisenApp {
     return window.matchMedia ? window.matchMedia(q).matches : window.innerHeight > window.innerWidth;
   }
 
-  /** The bar's height, so an upright board fits the screen below it. */
-  fitBar() { this.root.style.setProperty("--bar", `${Math.ceil(this.bar.getBoundingClientRect().height)}px`); }
+  /** The bar's height (with the message box when it sits under the bar), so an upright board
+   *  fits the screen below it. The side column has no box of its own on an upright phone. */
+  fitBar() {
+    const h = Math.max(this.bar.getBoundingClientRect().height, this.side.getBoundingClientRect().height);
+    this.root.style.setProperty("--bar", `${Math.ceil(h)}px`);
+  }
+
+  /** After the box opens: the whole board on the screen when it fits there (a wide screen, a phone
+   *  on its side), else as much of it as fits below the box (an upright phone), nothing of either
+   *  under the controls that stick at the top. */
+  keepBoardInView() {
+    const r = this.inner.getBoundingClientRect(), s = this.side.getBoundingClientRect();
+    let limit = 0, first = r.top;  // beside the board the side column sticks clear of it
+    if (!(s.width && s.right <= r.left)) {
+      const top = s.height ? this.side : this.bar;  // what sticks above (upright: the bar alone, the box in the page)
+      limit = top.offsetHeight + (parseFloat(getComputedStyle(top).top) || 0);
+      if (!s.height) first = this.toastBox.getBoundingClientRect().top;
+    }
+    // down as far as the board's end (and the box's, beside it), never taking `first` under the
+    // top; up if it is under it already
+    const bottom = Math.max(r.bottom, this.toastBox.getBoundingClientRect().bottom);
+    const dy = first < limit ? first - limit : Math.max(0, Math.min(bottom - window.innerHeight, first - limit));
+    if (dy) window.scrollBy({ top: dy, behavior: "auto" });
+  }
 
   /** Screen cell of board cell (x, y); ring cells (-1 or width/height) map to the ring. */
   toScreen(x, y) { return this.turned ? [this.board.height - 1 - y, x] : [x, y]; }
@@ -1626,24 +1651,25 @@ class ShisenApp {
       [shareBox(this.shareText(), (t) => this.say(t), [...links, close]), next], null);
   }
 
-  /** Show the one message box (non-modal: the board stays playable), above the board's bottom. */
+  /** Show the one message box (non-modal: the board stays playable), with the controls, off the board. */
   toast(kind, message, extra, buttons) {
     const close = el("button", { type: "button", class: "tool", "data-action": "toast-close", text: "닫기" });
     close.addEventListener("click", () => this.closeToast(true));
     this.toastBox.replaceChildren(el("p", { class: "tmsg", id: "shisen-toast-msg", text: message }), ...extra,
       ...(buttons ? [el("div", { class: "toolbar" }, ...buttons, ...(kind === "confirm" ? [] : [close]))] : []));
     this.toastBox.dataset.kind = kind;
-    if (this.toastBox.open) return;
+    if (this.toastBox.open) { this.fitBar(); return; }
     const before = document.activeElement;
     this.toastBox.show();  // takes focus, so a keyboard player is at its buttons ...
+    this.fitBar();
     if (this.quiet) {  // ... except on opening the page: the box shows, the focus stays where it was
       if (before && before !== document.body) before.focus({ preventScroll: true });
       else if (this.toastBox.contains(document.activeElement)) document.activeElement.blur();
-    }
+    } else this.keepBoardInView();
   }
 
   closeToast(byPlayer = false) {
-    if (this.toastBox.open) this.toastBox.close();
+    if (this.toastBox.open) { this.toastBox.close(); this.fitBar(); }
     if (byPlayer && this.toastBox.dataset.kind === "cleared") this.showResult();
     this.toastBox.dataset.kind = "";
   }
