@@ -228,7 +228,9 @@ def test_learned_failures_keep_a_jammed_proof_short():
     """bench-deal-670 is unsolvable through a jam that shows only once some pairings are fixed:
     remembering failed positions whole, the solver proved it in 906 nodes (8 s), re-deriving the
     jam under every unrelated choice above it. Learned as cores (and backed up past choices that
-    played no part), the same jam is proved in 77 nodes. Counted in nodes, not seconds."""
+    played no part), the same jam is proved in 77 nodes. Since restarts come every 80 nodes and
+    kinds that earlier dead ends depended on are branched first, in 175 (74 with restarts every 40;
+    the slowest deals need the longer runs). Counted in nodes, not seconds."""
     path = SLOW_DEALS / "bench-deal-670.txt"
     result = solve(parse_text(path.read_text(encoding="utf-8"), source=str(path)))
-    assert result.status == UNSOLVABLE and result.nodes <= 120
+    assert result.status == UNSOLVABLE and result.nodes <= 240

@@ -653,6 +653,7 @@ typedef struct {
     double work, work_limit, weight;
     int has_salt; uint64_t salt; int probe;
     long long restart_unit, first_probe, probe_groups, playouts, unpair_floods;
+    long long activity[MAXBITS];  /* kind -> dead ends whose core held it split (_Search.activity) */
     M root_tiles, stuck;
     M direct[MAXBITS];
     int kind_idx[MAXBITS];  /* tile -> its kind (root group index) */
@@ -1402,6 +1403,10 @@ static Core *stuck_core(S_t *S, const M *groups, int n, M tiles, int *rc) {
     M tmp[MAXBITS];
     int k = 0;
     for (int i = 0; i < nc; i++) if (m_meets(cur[i], stuck)) tmp[k++] = cur[i];
+    for (int i = 0; i < k; i++) {  /* kinds whose pairing this jam depends on */
+        int kd = S->kind_idx[m_low(tmp[i])];
+        if (!m_eq(tmp[i], S->root_groups[kd])) S->activity[kd]++;
+    }
     Core *c = core_new(S, tmp, k);
     if (!c) *rc = FAIL;
     return c;
@@ -1547,7 +1552,7 @@ static void sort_by_key(int *v, long long *key, int n) {
     }
 }
 
-typedef struct { int np; uint64_t tie; int gi; Pair *pairs; } Cand;
+typedef struct { long long hot; int np; uint64_t tie; int gi; Pair *pairs; } Cand;
 
 static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int nsteps, int *found);
 
@@ -1573,14 +1578,16 @@ static int expand_in(S_t *S, const M *groups, int n, M tiles, Step **steps, int 
         if (!ps) return FAIL;
         int np = joinable_pairs_memo(S, grp, empty, ps);
         if (np) {
+            cands[nc].hot = S->has_salt ? -S->activity[S->kind_idx[m_low(grp)]] : 0;
             cands[nc].np = np; cands[nc].tie = S->has_salt ? tie(grp, S->salt) : 0; cands[nc].gi = gi;
             cands[nc].pairs = ps; nc++;
         }
     }
-    for (int i = 1; i < nc; i++) {  /* sort by (pairs, tie, index): distinct keys */
+    for (int i = 1; i < nc; i++) {  /* sort by (hot, pairs, tie, index): distinct keys */
         Cand x = cands[i]; int j = i - 1;
-        while (j >= 0 && (cands[j].np > x.np || (cands[j].np == x.np && (cands[j].tie > x.tie
-               || (cands[j].tie == x.tie && cands[j].gi > x.gi))))) { cands[j + 1] = cands[j]; j--; }
+        while (j >= 0 && (cands[j].hot > x.hot || (cands[j].hot == x.hot && (cands[j].np > x.np
+               || (cands[j].np == x.np && (cands[j].tie > x.tie
+               || (cands[j].tie == x.tie && cands[j].gi > x.gi))))))) { cands[j + 1] = cands[j]; j--; }
         cands[j + 1] = x;
     }
     int have_best = 0, nbest = 0, nbest_dead = 0;

@@ -34,7 +34,13 @@ themselves. A group of two is a committed pair. Three tools:
   choice made above it: bench-deal-670's proof went from 906 nodes to 77. A dead end's core is
   made more general where the relaxation allows: a kind the position split into pairs goes into
   it whole when the jam holds however that kind is paired (:meth:`_Search.stuck_core`), so the
-  search backs up past pairings the jam never cared about.
+  search backs up past pairings the jam never cared about. The kinds a core does keep split are
+  the ones the jam depends on, so the search counts them (:attr:`_Search.activity`) and, from the
+  second run on, probes and branches on the most counted kinds first, then on the fewest
+  joinable pairs (as a SAT solver branches first on the variables its recent conflicts named).
+  Over bench-deal-12000..23999 that left no deal undecided (3 before) and took the slowest
+  proof from 3.0 to 1.33 million work units; the first run keeps its plain order, so a deal it
+  decides gets the answer it always got.
 
 Search times are heavy-tailed: one early wrong pairing can cost thousands of nodes below it. So
 the search restarts with growing node limits (the Luby sequence) and seeded tie-breaks, keyed on
@@ -495,6 +501,7 @@ class _Search:
         self.cores: dict[int, list[frozenset[int]]] = {}  # a group -> the failed cores filed under it
         self.seen: dict[int, int] = {}  # a group -> how many cores hold it
         self.kind_of: dict[int, int] = {}  # tile -> the mask of its kind at the root
+        self.activity: dict[int, int] = {}  # a kind (its mask at the root) -> dead ends whose core held it split
         self.core = frozenset[int]()  # why the last position that failed failed (a core)
         self.salt: int | None = None  # this run's tie-break salt (see _tie); None: the plain order
         self.probe = PROBE_GROUPS
@@ -608,7 +615,12 @@ class _Search:
             if settled and run.gone != tiles:
                 groups, stuck = trial, tiles & ~run.gone
         self.stuck = stuck
-        return frozenset(grp for grp in groups if grp & stuck)
+        core = frozenset(grp for grp in groups if grp & stuck)
+        for grp in core:  # kinds whose pairing this jam depends on: branched on first (see expand())
+            kind = self.kind_of.get(grp & -grp, grp)
+            if grp != kind:
+                self.activity[kind] = self.activity.get(kind, 0) + 1
+        return core
 
     def propagate(self, groups: list[int], tiles: int, check: list[int]
                   ) -> tuple[list[int], int, list[tuple[int, int]]]:
@@ -774,12 +786,15 @@ class _Search:
                 continue
             pairs = joinable_pairs(g, grp, empty)
             if pairs:
-                cands.append((len(pairs), 0 if salt is None else _tie(grp, salt), gi, grp, pairs))
-        cands.sort(key=lambda c: (c[0], c[1], c[2]))
+                # After the first run: kinds whose pairing dead ends depended on first (their
+                # split kept in a core), then the fewest joinable pairs.
+                hot = 0 if salt is None else -self.activity.get(self.kind_of.get(grp & -grp, grp), 0)
+                cands.append((hot, len(pairs), 0 if salt is None else _tie(grp, salt), gi, grp, pairs))
+        cands.sort(key=lambda c: (c[0], c[1], c[2], c[3]))
         best = None
         best_dead: list[frozenset[int]] = []  # the cores of the branched group's dead children
         branched = 0  # the group branched on
-        for _, _, gi, grp, pairs in cands[:self.probe]:
+        for _, _, _, gi, grp, pairs in cands[:self.probe]:
             t = pairs[0 if salt is None else _tie(grp ^ tiles, salt) % len(pairs)][0]
             legal = [b for a, b in pairs if a == t] + [a for a, b in pairs if b == t]
 

@@ -708,6 +708,8 @@ class Search {
     this.cores = new Map(); // group key -> the cores filed under it
     this.seen = new Map(); // group key -> how many cores hold it
     this.kindOf = new Map(); // tile position -> its kind (the kind's lowest position)
+    this.kindMask = new Map(); // kind -> its mask at the root
+    this.activity = new Map(); // kind -> dead ends whose core held it split
     this.core = null; // why the last position that failed failed
     this.salt = null; // this run's tie-break salt; null: the plain order
     this.probe = PROBE_GROUPS;
@@ -727,7 +729,11 @@ class Search {
   setRoot(groups, tiles) {
     this.direct = this.joinableNow(groups);
     this.rootTiles = tiles;
-    for (const grp of groups) { const kind = at(grp & -grp); for (const t of lowBits(grp)) this.kindOf.set(at(t), kind); }
+    for (const grp of groups) {
+      const kind = at(grp & -grp);
+      this.kindMask.set(kind, grp);
+      for (const t of lowBits(grp)) this.kindOf.set(at(t), kind);
+    }
   }
 
   // ---- failures learned (cores)
@@ -806,7 +812,12 @@ class Search {
       if (settled && run.gone !== tiles) { groups = trial; stuck = tiles & ~run.gone; }
     }
     this.stuck = stuck;
-    return makeCore(groups.filter((grp) => grp & stuck).map(gkey));
+    const core = groups.filter((grp) => grp & stuck);
+    for (const grp of core) { // kinds whose pairing this jam depends on: branched on first (expand())
+      const kind = this.kindOf.get(at(grp & -grp));
+      if (kind !== undefined && this.kindMask.get(kind) !== grp) this.activity.set(kind, (this.activity.get(kind) ?? 0) + 1);
+    }
+    return makeCore(core.map(gkey));
   }
 
   /** Remove what can go without a choice: a joinable last pair of a kind, a kind's four as two
@@ -919,11 +930,14 @@ class Search {
     groups.forEach((grp, gi) => {
       if (countBits(grp) < 4) return;
       const pairs = joinablePairs(g, grp, empty);
-      if (pairs.length) cands.push([pairs.length, salt === null ? 0 : tie(grp, salt), gi, grp, pairs]);
+      if (!pairs.length) return;
+      // after the first run: kinds whose pairing dead ends depended on first, then the fewest pairs
+      const hot = salt === null ? 0 : -(this.activity.get(this.kindOf.get(at(grp & -grp))) ?? 0);
+      cands.push([hot, pairs.length, salt === null ? 0 : tie(grp, salt), gi, grp, pairs]);
     });
-    cands.sort((p, q) => p[0] - q[0] || p[1] - q[1] || p[2] - q[2]);
+    cands.sort((p, q) => p[0] - q[0] || p[1] - q[1] || p[2] - q[2] || p[3] - q[3]);
     let best = null, bestDead = [], branched = 0n;
-    for (const [, , gi, grp, pairs] of cands.slice(0, this.probe)) {
+    for (const [, , , gi, grp, pairs] of cands.slice(0, this.probe)) {
       const t = pairs[salt === null ? 0 : tie(grp ^ tiles, salt) % pairs.length][0];
       let legal = pairs.filter((p) => p[0] === t).map((p) => p[1]).concat(pairs.filter((p) => p[1] === t).map((p) => p[0]));
       const distance = (partner) => { // prefer pairings whose other two tiles lie close together
