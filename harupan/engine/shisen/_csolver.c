@@ -1324,6 +1324,22 @@ static NOINLINE int settle(S_t *S, int swept, M removed_since_root) {
 }
 
 
+/* A relaxation's start (the _Relaxation constructor): the position's groups and tiles, nothing gone,
+ * nothing queued or parked, no floods yet. */
+static void relax_begin(S_t *S, const M *groups, int n, M tiles) {
+    rgroups = groups;
+    for (int i = 0; i < n; i++) {
+        M rest = groups[i]; int t;
+        FOR_BITS(t, rest) { rgidx[t] = (unsigned char)i; }
+    }
+    S->rtiles = tiles;
+    S->base_empty = m_andnot(S->G.padded, tiles);
+    S->rgone = m_zero();
+    S->waitkeys = m_zero(); S->queued = m_zero();
+    S->wn = 0; S->dh = S->dt = 0;
+    S->floods = 0;
+}
+
 /* _Relaxation.spread(): settle() without steps or parked ones, from the queued tiles; 0 when it
  * spent more than limit floods before its fixed point. */
 static int spread(S_t *S, long long limit) {
@@ -1373,17 +1389,8 @@ static Core *stuck_core(S_t *S, const M *groups, int n, M tiles, int *rc) {
             if (S->kind_idx[m_low(cur[i])] != k) trial[nt++] = cur[i];
             else if (!put) { trial[nt++] = whole; put = 1; }
         }
-        rgroups = trial;
-        for (int i = 0; i < nt; i++) {
-            M rest = trial[i]; int t;
-            FOR_BITS(t, rest) { rgidx[t] = (unsigned char)i; }
-        }
-        S->rtiles = tiles;
-        S->base_empty = m_andnot(S->G.padded, tiles);
+        relax_begin(S, trial, nt, tiles);
         S->rgone = m_andnot(tiles, stuck);
-        S->queued = m_zero();
-        S->dh = S->dt = 0;
-        S->floods = 0;
         M rest = m_and(whole, stuck);
         while (m_any(rest)) {  /* highest first to the right end: taken from the right, lowest first */
             int t = m_high(rest);
@@ -1416,17 +1423,7 @@ static Core *stuck_core(S_t *S, const M *groups, int n, M tiles, int *rc) {
 static Step **hopeless(S_t *S, const M *groups, int n, M tiles, Step **hint, int nh, int *nsteps, int *rc) {
     const Geo *G = &S->G;
     *rc = OK;
-    rgroups = groups;
-    for (int i = 0; i < n; i++) {
-        M rest = groups[i]; int t;
-        FOR_BITS(t, rest) { rgidx[t] = (unsigned char)i; }
-    }
-    S->rtiles = tiles;
-    S->base_empty = m_andnot(G->padded, tiles);
-    S->rgone = m_zero();
-    S->waitkeys = m_zero(); S->queued = m_zero();
-    S->wn = 0; S->dh = S->dt = 0;
-    S->floods = 0;
+    relax_begin(S, groups, n, tiles);
     if (++S->rstamp == 0) { memset(S->rankstamp, 0, sizeof S->rankstamp); S->rstamp = 1; }
     if (nh + 2 > S->rcountcap) {  /* the settle's counting sort: one slot a rank */
         int *c = (int *)realloc(S->rcount, sizeof(int) * ((size_t)nh + 2));

@@ -547,6 +547,17 @@ class _Search:
             seen[grp] = seen.get(grp, 0) + 1
         self.cores.setdefault(min(core, key=lambda grp: (seen[grp], grp)), []).append(core)
 
+    def kind(self, grp: int) -> int:
+        """The kind a group of the position belongs to: its tiles' mask at the root."""
+        return self.kind_of.get(grp & -grp, grp)
+
+    def by_kind(self, groups: list[int]) -> dict[int, list[int]]:
+        """The position's groups by kind, kinds and groups in the position's order."""
+        out: dict[int, list[int]] = {}
+        for grp in groups:
+            out.setdefault(self.kind(grp), []).append(grp)
+        return out
+
     def known_failure(self, groups: list[int]) -> frozenset[int] | None:
         """A core learned to fail that this position is at least as tight as, or None.
 
@@ -557,10 +568,7 @@ class _Search:
         tiles, would clear the core. So it fails too."""
         have = set(groups)
         order = list(groups)  # have's groups in the order they were added: looked through in that order
-        by_kind: dict[int, list[int]] = {}
-        for grp in groups:
-            by_kind.setdefault(self.kind_of.get(grp & -grp, grp), []).append(grp)
-        for parts in by_kind.values():
+        for parts in self.by_kind(groups).values():
             if len(parts) > 1:  # every union of a kind's groups (a kind of four: its two pairs)
                 unions = [0]
                 for part in parts:
@@ -595,10 +603,7 @@ class _Search:
         that spends more than :data:`UNPAIR_FLOODS` floods keeps the split (the tries that free
         the jam are the ones that run long)."""
         stuck = self.stuck
-        by_kind: dict[int, list[int]] = {}  # the position's groups by kind, in the position's order
-        for grp in groups:
-            by_kind.setdefault(self.kind_of.get(grp & -grp, grp), []).append(grp)
-        for parts in by_kind.values():
+        for parts in self.by_kind(groups).values():
             if len(parts) < 2:
                 continue
             whole = 0
@@ -618,7 +623,7 @@ class _Search:
         self.stuck = stuck
         core = frozenset(grp for grp in groups if grp & stuck)
         for grp in core:  # kinds whose pairing this jam depends on: branched on first (see expand())
-            kind = self.kind_of.get(grp & -grp, grp)
+            kind = self.kind(grp)
             if grp != kind:
                 self.activity[kind] = self.activity.get(kind, 0) + 1
         return core
@@ -789,7 +794,7 @@ class _Search:
             if pairs:
                 # After the first run: kinds whose pairing dead ends depended on first (their
                 # split kept in a core), then the fewest joinable pairs.
-                hot = 0 if salt is None else -self.activity.get(self.kind_of.get(grp & -grp, grp), 0)
+                hot = 0 if salt is None else -self.activity.get(self.kind(grp), 0)
                 cands.append((hot, len(pairs), 0 if salt is None else _tie(grp, salt), gi, grp, pairs))
         cands.sort(key=lambda c: (c[0], c[1], c[2], c[3]))
         best = None

@@ -756,18 +756,27 @@ class Search {
     if (this.cores.has(best)) this.cores.get(best).push(core); else this.cores.set(best, [core]);
   }
 
+  /** The kind a group of the position belongs to (its lowest position at the root). */
+  kindKey(grp) {
+    const low = at(grp & -grp);
+    return this.kindOf.get(low) ?? -1 - low;
+  }
+
+  /** The position's groups by kind, kinds and groups in the position's order. */
+  groupsByKind(groups) {
+    const out = new Map();
+    for (const grp of groups) {
+      const kind = this.kindKey(grp);
+      if (out.has(kind)) out.get(kind).push(grp); else out.set(kind, [grp]);
+    }
+    return out;
+  }
+
   /** A core learned to fail that this position is at least as tight as (each of the core's groups
    * a union of its own groups), or null. */
   knownFailure(groups) {
-    const have = new Set();
-    const byKind = new Map();
-    for (const grp of groups) {
-      have.add(gkey(grp));
-      const low = at(grp & -grp);
-      const kind = this.kindOf.get(low) ?? -1 - low;
-      if (byKind.has(kind)) byKind.get(kind).push(grp); else byKind.set(kind, [grp]);
-    }
-    for (const parts of byKind.values()) {
+    const have = new Set(groups.map(gkey));
+    for (const parts of this.groupsByKind(groups).values()) {
       if (parts.length < 2) continue;
       let unions = [0n]; // every union of a kind's groups (a kind of four: its two pairs)
       for (const part of parts) unions = unions.concat(unions.map((u) => u | part));
@@ -790,13 +799,7 @@ class Search {
    * and a try past UNPAIR_FLOODS floods keeps the split. */
   stuckCore(groups, tiles) {
     let stuck = this.stuck;
-    const byKind = new Map(); // the position's groups by kind, in the position's order
-    for (const grp of groups) {
-      const low = at(grp & -grp);
-      const kind = this.kindOf.get(low) ?? -1 - low;
-      if (byKind.has(kind)) byKind.get(kind).push(grp); else byKind.set(kind, [grp]);
-    }
-    for (const parts of byKind.values()) {
+    for (const parts of this.groupsByKind(groups).values()) {
       if (parts.length < 2) continue;
       let whole = 0n;
       for (const part of parts) whole |= part;
@@ -814,8 +817,8 @@ class Search {
     this.stuck = stuck;
     const core = groups.filter((grp) => grp & stuck);
     for (const grp of core) { // kinds whose pairing this jam depends on: branched on first (expand())
-      const kind = this.kindOf.get(at(grp & -grp));
-      if (kind !== undefined && this.kindMask.get(kind) !== grp) this.activity.set(kind, (this.activity.get(kind) ?? 0) + 1);
+      const kind = this.kindKey(grp);
+      if (this.kindMask.get(kind) !== grp) this.activity.set(kind, (this.activity.get(kind) ?? 0) + 1);
     }
     return makeCore(core.map(gkey));
   }
@@ -932,7 +935,7 @@ class Search {
       const pairs = joinablePairs(g, grp, empty);
       if (!pairs.length) return;
       // after the first run: kinds whose pairing dead ends depended on first, then the fewest pairs
-      const hot = salt === null ? 0 : -(this.activity.get(this.kindOf.get(at(grp & -grp))) ?? 0);
+      const hot = salt === null ? 0 : -(this.activity.get(this.kindKey(grp)) ?? 0);
       cands.push([hot, pairs.length, salt === null ? 0 : tie(grp, salt), gi, grp, pairs]);
     });
     cands.sort((p, q) => p[0] - q[0] || p[1] - q[1] || p[2] - q[2] || p[3] - q[3]);
