@@ -4,14 +4,14 @@
 
 1. Hand generation per date (build from melds, judge by the exhaustive search, until one is
    kept): median and max seconds over N dates, and attempts per kept hand.
-2. Against a baseline measured in the same run: engine/cards.py's best_scoring (best score only,
+2. Against a baseline measured in the same run: engine/cards/rules.py's best_scoring (best score only,
    no counting) on the kept hands, beside the counting search on the same hands.
 3. The grading figures' distribution over those dates: complete arrangements, arrangements within
    2 points of the best, search nodes, the best score.
 4. What a hasty player meets: a greedy player who always takes the meld worth most points (the
    bigger on a tie) and never looks back; how often that reaches the day's best.
 5. The reason hands are built from melds: how many of the dates' random deals (the dealer's 21
-   cards from engine/cards.py's deal) can be arranged whole at all.
+   cards from engine/cards/rules.py's deal) can be arranged whole at all.
 """
 
 import argparse
@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from harupan.engine import cards_puzzle
+from harupan.engine.cards import puzzle as cards_puzzle
 from harupan.engine.cards import KINDS, Meld, _best, best_scoring, deal, meld_kind
 
 

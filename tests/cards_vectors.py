@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from harupan.engine.cards import KINDS, Meld, meld_kind
-from harupan.engine.cards_play import Group, State, Ungroup, apply, result, why_not
-from harupan.engine.cards_puzzle import _draw_meld, daily_puzzle
+from harupan.engine.cards.play import Group, State, Ungroup, apply, result, why_not
+from harupan.engine.cards.puzzle import _draw_meld, daily_puzzle
 from harupan.engine.errors import InputError
 from harupan.engine.rng import Rng
 

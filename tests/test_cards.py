@@ -16,8 +16,8 @@ from conftest import ROOT, system_tool
 
 import cards_vectors
 from harupan.engine.cards import KINDS, best_scoring, card_name, meld_kind
-from harupan.engine.cards_play import Group, State, Ungroup, apply, result, why_not
-from harupan.engine.cards_puzzle import (HAND_SIZE, CardsPuzzle, Figures, check_puzzle, daily_puzzle, meld_points,
+from harupan.engine.cards.play import Group, State, Ungroup, apply, result, why_not
+from harupan.engine.cards.puzzle import (HAND_SIZE, CardsPuzzle, Figures, check_puzzle, daily_puzzle, meld_points,
                                          puzzle_fault, puzzle_from_json, puzzle_to_json, search, sort_cards)
 from harupan.engine.errors import CheckFailed, InputError
 

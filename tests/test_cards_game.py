@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from harupan.engine.cards_puzzle import daily_puzzle, puzzle_to_json
+from harupan.engine.cards.puzzle import daily_puzzle, puzzle_to_json
 from harupan.engine.errors import CheckFailed
 from harupan.generator import games
 from harupan.generator.daily import DayBundle, bundle_json, day_bundle, verify_bundle

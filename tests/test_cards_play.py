@@ -18,7 +18,7 @@ from conftest import CHROMIUM_ARGS, artifact, npm_tool, registered, system_tool
 from pagecheck import served, slow_phone_page, watched_page
 
 from harupan.engine.cards import card_name
-from harupan.engine.cards_play import why_not
+from harupan.engine.cards.play import why_not
 
 pytestmark = pytest.mark.slow
 
@@ -188,7 +188,7 @@ def test_the_days_hand_is_played_to_its_best(cards_site, browser, view, scheme):
 def test_a_lower_finish_says_the_best_is_higher_and_a_phone_on_its_side_fits(cards_site, browser):
     """Landscape, reduced motion: an illegal set shakes nothing; another complete arrangement (not
     the best) finishes the hand and the status says the best is higher."""
-    from harupan.engine.cards_puzzle import search
+    from harupan.engine.cards.puzzle import search
 
     p = part(cards_site)
     with watched_page(browser, reduced_motion="reduce", **VIEWS["landscape"]) as pg:
@@ -218,7 +218,7 @@ def lower_arrangement(hand):
     import itertools
 
     from harupan.engine.cards import meld_kind
-    from harupan.engine.cards_puzzle import meld_points, search
+    from harupan.engine.cards.puzzle import meld_points, search
 
     best = search(hand).best_score
 

@@ -9,7 +9,7 @@ from test_render import compare_image
 
 import cards_vectors
 from harupan.engine.cards import Meld, meld_kind
-from harupan.engine.cards_puzzle import daily_puzzle, puzzle_to_json
+from harupan.engine.cards.puzzle import daily_puzzle, puzzle_to_json
 from harupan.renderers.games.cards import MELD_KO, CardsView, answer_page, hand_page, legal_meld_kind, meld_label
 from harupan.renderers.model import RoundRect, Text, texts
 from harupan.renderers.raster import render_image
@@ -65,7 +65,7 @@ def test_the_sheets_golden(paper):
 
 def test_the_game_and_its_print_pages_call_melds_by_the_rule_pages_names():
     """The meld row (cards.js), the print page and the answer key call each meld by the rule
-    page's name (engine/cards.py's name_ko for a concealed meld, its bracketed gloss left out),
+    page's name (engine/cards/rules.py's name_ko for a concealed meld, its bracketed gloss left out),
     so a player can find it on the rule page."""
     import re
     from pathlib import Path

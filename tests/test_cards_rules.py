@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from harupan.engine import cards_puzzle
-from harupan.engine.cards_puzzle import daily_puzzle
+from harupan.engine.cards import puzzle as cards_puzzle
+from harupan.engine.cards.puzzle import daily_puzzle
 from harupan.publish import rules
 
 HEADING = "하루 판의 손패 맞추기"
-TEMPLATE = Path(cards_puzzle.__file__).parents[1] / "renderers" / "templates" / "day_cards.html"
+TEMPLATE = Path(cards_puzzle.__file__).parents[2] / "renderers" / "templates" / "day_cards.html"
 
 
 @pytest.fixture(scope="module")

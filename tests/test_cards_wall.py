@@ -2,7 +2,8 @@ from collections import Counter
 
 import pytest
 
-from harupan.engine import cards, wall
+from harupan.engine import cards
+from harupan.engine.shanghai import wall
 from harupan.engine.errors import InputError
 
 

@@ -8,7 +8,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from harupan.engine import cards, wall
+from harupan.engine import cards
+from harupan.engine.shanghai import wall
 from harupan.engine.rng import Rng
 from harupan.publish import figures, rules
 from harupan.renderers.figures import DRAW, SEAT_COLOURS, WALL_FILL, WALL_STACK, WALL_TILE, wall_tile_rect

@@ -90,7 +90,7 @@ def test_font_subset_holds_every_syllable_a_page_or_script_can_show(base_site):
     import harupan
     from harupan.engine.cards import COLOUR_KO, RANK_KO
     from harupan.renderers.games import views as registered_views
-    from harupan.engine.wall import SEATS_KO
+    from harupan.engine.shanghai.wall import SEATS_KO
     from harupan.engine.zodiac import NAMES_KO
 
     cmap = TTFont(str(base_site / "static" / "fonts" / "sans.woff")).getBestCmap()

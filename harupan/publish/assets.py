@@ -83,7 +83,7 @@ def font_text(cfg: SiteConfig, checked: rules.Checked) -> str:
     name), the joined script's string tables, the names the engine gives cards, seats and animals,
     and the site's title."""
     from ..engine.cards import COLOUR_KO, RANK_KO
-    from ..engine.wall import SEATS_KO
+    from ..engine.shanghai.wall import SEATS_KO
     from ..engine.zodiac import NAMES_KO
 
     text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()

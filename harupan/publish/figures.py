@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine import cards, wall, zodiac
+from ..engine import cards, zodiac
+from ..engine.shanghai import wall
 from ..engine.errors import InputError
 from ..engine.shisen import parse_text, path_between
 from ..engine.shisen.tiles import check_code

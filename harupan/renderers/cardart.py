@@ -22,7 +22,7 @@ CARD_W, CARD_H = 40.0, 96.0
 RANK_HANJA = "將士象車馬砲卒"
 RANK_KO = ("장", "사", "상", "차", "마", "포", "졸")
 COLOURS = "YRGW"
-# The band's syllable: the first of the colour's name (engine/cards.py's COLOUR_KO, which the
+# The band's syllable: the first of the colour's name (engine/cards/rules.py's COLOUR_KO, which the
 # renderers may not import; tests/test_cardart.py checks the two agree).
 SYLLABLE = {"Y": "노", "R": "빨", "G": "초", "W": "하"}
 

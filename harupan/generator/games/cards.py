@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping
-from ...engine.cards_puzzle import FORMAT, CardsPuzzle, daily_puzzle, puzzle_fault, puzzle_from_json, puzzle_to_json
+from ...engine.cards.puzzle import FORMAT, CardsPuzzle, daily_puzzle, puzzle_fault, puzzle_from_json, puzzle_to_json
 from ...engine.errors import CheckFailed
 from .base import Json, Option, Piece, Settings
 

@@ -17,10 +17,10 @@ from .base import FilePages, Sheet, site_art
 TITLE = "사색패 손패 맞추기"
 # What the game, its print page and its answer key call each meld, and its points (the daily
 # hand is all concealed). They are the names the rule page uses (content/rules/cards.yaml, and
-# engine/cards.py's Meld.name_ko for a concealed meld), so a reader matches the two;
+# engine/cards/rules.py's Meld.name_ko for a concealed meld), so a reader matches the two;
 # MELD_SHAPE says once, in plain words, what each holds. The renderers may not import the engine,
 # so a meld of the part (proved legal by the engine before it is published) is told apart here by
-# its shape; tests/test_cards_print.py checks this against engine/cards.py on every meld of the
+# its shape; tests/test_cards_print.py checks this against engine/cards/rules.py on every meld of the
 # shared vectors, and that cards.js's CARD_MELD_KO holds the same names.
 MELD_KO = {"general": "장", "pair": "또이츠", "chi": "치", "triple": "안커", "quad": "안깡",
            "soldiers3": "세 졸병 군단", "soldiers4": "네 졸병 군단"}
@@ -202,7 +202,7 @@ class CardsView:
                 for c in COLOURS for r in range(1, 8)}
 
     def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
-        """None: cards.js names the cards itself (cardName, checked against engine/cards.py's card_name)."""
+        """None: cards.js names the cards itself (cardName, checked against engine/cards/rules.py's card_name)."""
         return {}
 
     def vocabulary(self) -> str:

@@ -1,5 +1,5 @@
-// 사색패 손패 맞추기: the melds, their points and the play model of harupan/engine/cards.py and
-// engine/cards_play.py, with the same Korean sentences. tests/data/cards_vectors.json holds the
+// 사색패 손패 맞추기: the melds, their points and the play model of harupan/engine/cards/rules.py and
+// engine/cards/play.py, with the same Korean sentences. tests/data/cards_vectors.json holds the
 // cases both must agree on (tests/js/cards.test.mjs). Then the game on the day page (the hand as
 // card buttons, 묶기 and 풀기, the meld row, 완성 with a share line) and its part of the player's
 // record, registered with game.js. The joined harupan.js shares one scope, so every top-level
@@ -14,7 +14,7 @@ export const CARD_RANK_HANJA = "將士象車馬砲卒";
 const CARD_GENERAL = 1;
 const CARD_SOLDIER = 7;
 
-/** A card's index in colour-major order (Y1 = 0 … W7 = 27), as engine/cards.py's KINDS. */
+/** A card's index in colour-major order (Y1 = 0 … W7 = 27), as engine/cards/rules.py's KINDS. */
 export function cardIndex(code) {
   return 7 * CARD_COLOURS.indexOf(code[0]) + Number(code[1]) - 1;
 }
@@ -41,7 +41,7 @@ export function cardMeldPoints(kind) {
   return { general: 1, pair: 0, chi: 1, soldiers3: 1, triple: 3, quad: 8, soldiers4: 2 }[kind];
 }
 
-/** null when the cards form a meld; otherwise why not, as engine/cards_play.py's why_not says it. */
+/** null when the cards form a meld; otherwise why not, as engine/cards/play.py's why_not says it. */
 export function cardWhyNot(cards) {
   if (cardMeldKind(cards) !== null) return null;
   const n = cards.length;

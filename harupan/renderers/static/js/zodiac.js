@@ -1,5 +1,5 @@
 // Zodiac merge, protocol v1 (docs/design.md, "Zodiac merge, protocol v1"), the same rules as
-// harupan/engine/zodiac.py; then the game on the day page and its part of the player's record
+// harupan/engine/zodiac/rules.py; then the game on the day page and its part of the player's record
 // (registered with game.js).
 import { Rng } from "./rng.js";
 import { calm, el, registerGame, shareBox, stat, store, svgUse } from "./game.js";

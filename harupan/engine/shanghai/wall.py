@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InputError
+from ..errors import InputError
 
 SEATS = ("東", "南", "西", "北")  # turn order, counterclockwise round the table
 SEATS_KO = ("동", "남", "서", "북")

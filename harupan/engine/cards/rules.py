@@ -17,8 +17,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .errors import InputError
-from .rng import Rng
+from ..errors import InputError
+from ..rng import Rng
 
 COLOURS = "YRGW"  # yellow, red, green, white
 COLOUR_KO = {"Y": "노랑", "R": "빨강", "G": "초록", "W": "하양"}

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from operator import length_hint
 from typing import Any
 
-from .errors import InputError
-from .rng import Rng
-from .status import GameState
+from ..errors import InputError
+from ..rng import Rng
+from ..status import GameState
 
 FORMAT = "harupan/zodiac@1"
 PIG = 12

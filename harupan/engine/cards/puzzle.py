@@ -1,6 +1,6 @@
 """사색패 손패 맞추기: the day's 21-card hand, the exhaustive search that judges it, its part.
 
-The puzzle: put every card of the hand into a meld (engine/cards.py's melds and concealed
+The puzzle: put every card of the hand into a meld (engine/cards/rules.py's melds and concealed
 points) for the most points. Hands dealt at random almost never split whole, so the day's hand
 is built from melds drawn with the project RNG, then judged by :func:`search`, which counts
 every complete arrangement. A hand is kept when it has at least two complete arrangements (there
@@ -20,9 +20,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import KINDS, N, Meld, _candidate_melds, best_scoring, meld_kind, parse_card
-from .errors import CheckFailed, InputError
-from .rng import Rng
+from .rules import KINDS, N, Meld, _candidate_melds, best_scoring, meld_kind, parse_card
+from ..errors import CheckFailed, InputError
+from ..rng import Rng
 
 HAND_SIZE = 21
 NEAR = 2  # "within 2 points of the best"
@@ -86,7 +86,7 @@ def _meld_cards(idx: tuple[int, ...]) -> tuple[str, ...]:
 def _moves(counts: tuple[int, ...], floor: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int, tuple[int, ...]]]:
     """The melds that take the lowest card left, as (kinds used, points, what is left).
 
-    engine/cards.py's candidates may meet one multiset of melds in more than one order when two
+    engine/cards/rules.py's candidates may meet one multiset of melds in more than one order when two
     melds hold the same lowest kind (a general, then a pair of generals; or the pair first). So
     melds sharing a lowest kind are taken in rising order of their kinds: each is at least
     ``floor``, the meld taken just before, when that one had the same lowest kind."""
@@ -311,7 +311,7 @@ def puzzle_fault(p: CardsPuzzle) -> str | None:
         return "the hand leaves no choice to make (fewer than two arrangements near the best)"
     scored = best_scoring(p.hand)  # the engine's own best, found independently
     if scored is None or scored.points != p.score:
-        return "engine/cards.py's best_scoring disagrees with the search"
+        return "engine/cards/rules.py's best_scoring disagrees with the search"
     return None
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import GENERAL, KINDS, SOLDIER, Meld, meld_kind
-from .errors import InputError
+from .rules import GENERAL, KINDS, SOLDIER, Meld, meld_kind
+from ..errors import InputError
 
 
 def why_not(cards: Iterable[str]) -> str | None:
@@ -73,7 +73,7 @@ class State:
 
     @property
     def score(self) -> int:
-        """The points of the melds made so far (concealed, as engine/cards.py scores them)."""
+        """The points of the melds made so far (concealed, as engine/cards/rules.py scores them)."""
         total = 0
         for g in self.groups:
             cards = tuple(self.hand[i] for i in g)
