@@ -48,7 +48,7 @@ from harupan.engine.shisen.game import hint, shuffle
 from harupan.engine.shisen.tiles import DEFAULT_KINDS
 from harupan.engine.shisen.playout import CAREFUL, LOOKAHEAD, RANDOM, _pair_paths, path_table, playouts
 from harupan.engine.shisen.traps import openings
-from harupan.generator.shisen import MAX_ATTEMPTS, OPENING_BUDGET, PLAYOUTS, PRESETS, generate
+from harupan.generator.games.shisen.layouts import MAX_ATTEMPTS, OPENING_BUDGET, PLAYOUTS, PRESETS, generate
 
 
 def deal(seed: str) -> Board:

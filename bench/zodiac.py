@@ -41,7 +41,7 @@ import zodiac_baseline
 from harupan.cli.zodiac import verify_claims
 from harupan.engine.rng import Rng
 from harupan.engine.zodiac import PLAYING, Game, move, pack, replay, unpack
-from harupan.generator.zodiac import par
+from harupan.generator.games.zodiac.bot import par
 
 
 def bench_moves(n: int) -> None:

@@ -59,7 +59,7 @@ def remembered_layouts(monkeypatch, _shared_layouts_folder):
 def dealt_once(date: str, size: str = "18x8", level: str = "normal"):
     """The Shisen-sho layout of (date, size, level), dealt once a test run and shared (see
     tests/shared_layouts.py): for a test of what is done with a real layout, not of the dealing."""
-    from harupan.generator.shisen import generate
+    from harupan.generator.games.shisen.layouts import generate
     from shared_layouts import sharing
 
     return sharing(_SHARED_LAYOUTS[0], generate)(date, size, level)

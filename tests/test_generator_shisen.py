@@ -6,7 +6,7 @@ import pytest
 from harupan.engine.dates import parse_date
 from harupan.engine.errors import InputError
 from harupan.engine.shisen import SOLVED, format_json, legal_pairs, replay, solve
-from harupan.generator.shisen import (AHEAD_CLOSE, AHEAD_CLOSE_GAMES, AHEAD_EDGE, FALLBACK_ATTEMPTS,
+from harupan.generator.games.shisen.layouts import (AHEAD_CLOSE, AHEAD_CLOSE_GAMES, AHEAD_EDGE, FALLBACK_ATTEMPTS,
                                       GENERATOR_VERSION, PLAYOUTS, PRESETS, ahead_floor, confirm_band, generate,
                                       parse_size, wilson)
 

@@ -10,8 +10,8 @@ from conftest import system_tool
 from harupan.engine.rng import Rng
 from harupan.engine.shisen import Board, SOLVED, UNSOLVABLE, legal_pairs, path_between, replay, shuffle, solve
 from harupan.engine.zodiac import replay as zreplay
-from harupan.generator.shisen import generate
-from harupan.generator.zodiac import par
+from harupan.generator.games.shisen.layouts import generate
+from harupan.generator.games.zodiac.bot import par
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = ["1m", "2p", "3s", "4z", "5m"]

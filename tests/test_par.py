@@ -3,7 +3,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harupan.engine.zodiac import WON, replay
-from harupan.generator.zodiac import choose, par
+from harupan.generator.games.zodiac.bot import choose, par
 from harupan.engine.zodiac import move, pack
 
 

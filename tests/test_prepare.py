@@ -9,7 +9,7 @@ import pytest
 
 import harupan.generator.daily as daily
 import harupan.generator.games.shisen as shisen_game
-import harupan.generator.zodiac as bot
+import harupan.generator.games.zodiac.bot as bot
 from harupan.cli.main import cli
 from harupan.generator.games import game
 from harupan.publish import pars

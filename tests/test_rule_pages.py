@@ -374,7 +374,7 @@ def test_stuck_shares_example_is_a_named_days_line_made_by_the_day_pages_code(bu
     what the generator publishes for that day is checked where that day is dealt
     (tests/test_shisen_holdup.py::test_rule_page_quotes_the_layout_it_names)."""
     from harupan.engine.dates import parse_date
-    from harupan.generator.shisen import PRESETS, parse_size
+    from harupan.generator.games.shisen.layouts import PRESETS, parse_size
     from harupan.publish import examples
     from harupan.publish.content import load_pages
     from harupan.renderers.games.shisen import shisen_facts

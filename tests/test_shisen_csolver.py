@@ -19,7 +19,7 @@ from harupan.engine.shisen import solver as s
 from harupan.engine.shisen.game import legal_pairs, remove_pair
 from harupan.engine.shisen.tiles import DEFAULT_KINDS
 from harupan.engine.shisen.traps import openings
-from harupan.generator.shisen import PRESETS, deal
+from harupan.generator.games.shisen.layouts import PRESETS, deal
 from strategies import boards
 
 SLOW_DEALS = Path(__file__).parent / "data" / "shisen_slow"

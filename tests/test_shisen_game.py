@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from harupan.engine.errors import InputError
 from harupan.engine.shisen import (SOLVED, apply, format_text, hint, legal_pairs, parse_text, replay, shuffle,
                                    solve, start, undo)
-from harupan.generator.shisen import generate
+from harupan.generator.games.shisen.layouts import generate
 
 from strategies import boards
 

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from harupan.engine.shisen import Board, format_text, legal_pairs, parse_text
-from harupan.generator.shisen import PLAYOUTS, PRESETS, deal, generate
+from harupan.generator.games.shisen.layouts import PLAYOUTS, PRESETS, deal, generate
 
 from conftest import artifact, system_tool
 from shisen_oracles import ScratchBoard, brute_legal_pairs

@@ -155,7 +155,7 @@ def test_playouts_play_the_game_a_fresh_recount_plays():
     cells; the path table's tile counts per path) are every turn exactly the pairs a full
     recount finds, in the same order, and the look-ahead player's counts of what each option
     leaves are those of a recount: the same games on boards small and full-size, every player."""
-    from harupan.generator.shisen import PRESETS, deal
+    from harupan.generator.games.shisen.layouts import PRESETS, deal
 
     cases = [small_board(f"replay-{i}", *wh) for i, wh in enumerate([(4, 2), (4, 4), (6, 4), (4, 6), (6, 2), (4, 3)] * 2)]
     cases += [deal("2026-01-01", 18, 8, PRESETS["normal"], attempt)[0] for attempt in (1, 2)]

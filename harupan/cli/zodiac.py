@@ -160,7 +160,7 @@ def verify_cmd(ctx: click.Context, file: str) -> None:
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
 def par_cmd(day: _dt.date, fmt: str) -> None:
     """The par: the expectimax bot plays the day's real game to its end."""
-    from ..generator.zodiac import par
+    from ..generator.games.zodiac.bot import par
 
     result = par(day.isoformat())
     if fmt == "json":

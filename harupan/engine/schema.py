@@ -77,7 +77,7 @@ SHARE = Field("num", 0, 1)
 TEXT = Field("str", hi=200)
 BAND = Obj()  # [lo, hi] pairs by measure: shown nowhere, let through as they are
 
-#: A layout's measured difficulty (generator/shisen.py writes it; the pages and sheets show it).
+#: A layout's measured difficulty (generator/games/shisen/layouts.py writes it; the pages and sheets show it).
 DIFFICULTY = Obj({
     "attempt": COUNT, "generator": COUNT, "first_moves": COUNT, "fatal_first_moves": COUNT,
     "fatal_first_undecided": COUNT, "min_legal_pairs": COUNT, "rollouts": Field("int", 1), "solver_nodes": COUNT,

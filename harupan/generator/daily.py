@@ -16,7 +16,7 @@ from typing import Any
 from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
 from .games import Json, Piece, Settings, game, game_for_piece, games
-from .shisen import GENERATOR_VERSION
+from .games.shisen.layouts import GENERATOR_VERSION
 
 __all__ = ["FORMAT", "GENERATOR_VERSION", "HEADER", "LIGHT", "WEEKDAYS_KO", "DayBundle", "bundle_json", "day_bundle",
            "day_part", "load_bundle_json", "verify_bundle"]

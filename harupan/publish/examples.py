@@ -37,7 +37,7 @@ from typing import Any
 
 from ..engine.dates import parse_date
 from ..engine.errors import InputError
-from ..generator.shisen import GENERATOR_VERSION, PRESETS, parse_size
+from ..generator.games.shisen.layouts import GENERATOR_VERSION, PRESETS, parse_size
 from ..renderers.sheets import DIFFICULTY_KO, day_ko, difficulty_lines
 
 KINDS: dict[str, tuple[set[str], set[str]]] = {

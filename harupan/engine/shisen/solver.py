@@ -150,7 +150,7 @@ DEFAULT_BUDGET = 15_000  # nodes (and so work: see WORK_PER_NODE), on boards the
 # nodes at about 2.5 times a node's usual work) to be proved unsolvable; 3,000 left it and
 # bench-deal-866 undecided. With the twin a search that spends all of 15,000 takes a few seconds;
 # in pure Python, a minute or two. The generator passes its own, smaller budgets
-# (generator/shisen.py), so this changes no published day.
+# (generator/games/shisen/layouts.py), so this changes no published day.
 LARGE_BOARD_BUDGET = 3_000  # nodes, on boards past TWIN_BITS: they are searched in Python, about 30 times
 # slower a node, and 3,000 keeps a full 40x40 within about 3 s (bench/shisen.py --only bounded)
 TWIN_BITS = 256  # the padded bitboards the compiled twin's masks hold (_csolver.c MAX_BITS): 18x8 is 210

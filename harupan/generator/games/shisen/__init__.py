@@ -5,12 +5,12 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Mapping
 from dataclasses import dataclass
-from ...engine.errors import CheckFailed, InputError
-from ...engine.shisen import parse_any
-from ...engine.shisen.board import FORMAT, Layout, layout_from_dict, layout_to_dict
-from ...engine.shisen.game import replay
-from ..shisen import DEFAULT_SIZE, DIFFICULTIES, PRESETS, deal, generate, parse_size
-from .base import Json, Option, Piece, Settings
+from ....engine.errors import CheckFailed, InputError
+from ....engine.shisen import parse_any
+from ....engine.shisen.board import FORMAT, Layout, layout_from_dict, layout_to_dict
+from ....engine.shisen.game import replay
+from .layouts import DEFAULT_SIZE, DIFFICULTIES, PRESETS, deal, generate, parse_size
+from ..base import Json, Option, Piece, Settings
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.errors import CheckFailed, InputError
-from ...engine.status import GameState
-from ...engine.schema import Field, Obj, check
-from ...engine.zodiac import FORMAT, check_cells, replay, seed_for, start_cells
-from .base import Json, Option, Piece, Settings
+from ....engine.errors import CheckFailed, InputError
+from ....engine.status import GameState
+from ....engine.schema import Field, Obj, check
+from ....engine.zodiac import FORMAT, check_cells, replay, seed_for, start_cells
+from ..base import Json, Option, Piece, Settings
 
 
 PAR = Obj({"bot": Field("str", choices=("full", "quick")), "moves": Field("str", hi=100_000),
@@ -89,7 +89,7 @@ class Zodiac:
         return 20.0 if piece[2] == "full" else 1.5
 
     def make_piece(self, piece: Piece) -> Json:
-        from ..zodiac import par as play_par
+        from .bot import par as play_par
 
         _, date, mode = piece
         game = play_par(date, mode)

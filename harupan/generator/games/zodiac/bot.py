@@ -19,7 +19,7 @@ from typing import Any
 
 import struct
 
-from ..engine.zodiac import COLUMN_GATHER, MOVES, WON, Game, column_tables, move, row_tables
+from ....engine.zodiac import COLUMN_GATHER, MOVES, WON, Game, column_tables, move, row_tables
 
 LOST_PENALTY = 200000.0
 MONOTONICITY_POWER = 4.0

@@ -39,15 +39,15 @@ import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from ..engine.errors import CheckFailed, InputError
-from ..engine.rng import Rng
-from ..engine.shisen.board import Board, Layout, Pair
-from ..engine.shisen.paths import geometry
-from ..engine.shisen.game import replay
-from ..engine.shisen.playout import CAREFUL, LOOKAHEAD, RANDOM, Playout, playouts
-from ..engine.shisen.solver import SOLVED, SolveResult, solve
-from ..engine.shisen.tiles import DEFAULT_KINDS
-from ..engine.shisen.traps import Openings, openings
+from ....engine.errors import CheckFailed, InputError
+from ....engine.rng import Rng
+from ....engine.shisen.board import Board, Layout, Pair
+from ....engine.shisen.paths import geometry
+from ....engine.shisen.game import replay
+from ....engine.shisen.playout import CAREFUL, LOOKAHEAD, RANDOM, Playout, playouts
+from ....engine.shisen.solver import SOLVED, SolveResult, solve
+from ....engine.shisen.tiles import DEFAULT_KINDS
+from ....engine.shisen.traps import Openings, openings
 
 GENERATOR_VERSION = 6  # 4: shares confirmed by up to 512 games, a look-ahead player, first moves all decided;
 # 5: the confirmation drops a hopeless deal early (FUTILITY_Z), the look-ahead player plays 64 games (128 on hard);

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping
-from ...engine.cards.puzzle import FORMAT, CardsPuzzle, daily_puzzle, puzzle_fault, puzzle_from_json, puzzle_to_json
-from ...engine.errors import CheckFailed
-from .base import Json, Option, Piece, Settings
+from ....engine.cards.puzzle import FORMAT, CardsPuzzle, daily_puzzle, puzzle_fault, puzzle_from_json, puzzle_to_json
+from ....engine.errors import CheckFailed
+from ..base import Json, Option, Piece, Settings
 
 
 class Cards:
