@@ -6,6 +6,9 @@ import datetime as _dt
 
 from .errors import InputError
 
+#: The days of the week as a Korean reader names them, Monday first (``date.weekday()`` indexes it).
+WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
+
 
 def parse_date(text: object, *, what: str = "date") -> _dt.date:
     """A real calendar date in ISO form YYYY-MM-DD, or :class:`InputError` quoting the text."""

@@ -88,3 +88,23 @@ DIFFICULTY = Obj({
 
 #: The header fields of a layout's JSON form besides its cells and solution.
 LAYOUT_HEADER = Obj({"date": Field("date"), "seed": TEXT, "width": COUNT, "height": COUNT, "difficulty": DIFFICULTY})
+
+
+def load_json(text: str, *, source: str | None = None) -> Any:
+    """``json.loads`` with every way it fails as one :class:`InputError` line."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}", source=source) from None
+    except (ValueError, RecursionError) as e:  # a number too long to convert, arrays nested too deep
+        raise InputError(f"invalid JSON: {json_problem(e)}", source=source) from None
+
+
+def json_problem(e: Exception) -> str:
+    """What ``json.loads`` disliked, in our words: Python's own text for a number too long to
+    convert tells the reader to change an interpreter setting, which is no help to a user."""
+    if isinstance(e, RecursionError):
+        return "nested too deeply"
+    if "digits" in str(e) and "int" in str(e):
+        return "a number longer than 4,300 digits (no count, coordinate or score is that long)"
+    return str(e)

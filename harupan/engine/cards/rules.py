@@ -31,6 +31,17 @@ KINDS = tuple(f"{c}{r}" for c in COLOURS for r in RANKS)  # 28 kinds, colour-maj
 _INDEX = {k: i for i, k in enumerate(KINDS)}
 N = len(KINDS)
 
+#: Each meld's name when it is concealed, as the daily hand's melds are (the rule page, the
+#: sheet, the day page and its script all say these), and the two that change when exposed.
+MELD_NAMES_KO = {"general": "장", "joker": "조커", "pair": "또이츠", "chi": "치", "triple": "안커", "quad": "안깡",
+                 "soldiers3": "세 졸병 군단", "soldiers4": "네 졸병 군단"}
+EXPOSED_NAMES_KO = {"triple": "민커", "quad": "민깡"}
+#: Each meld's points when concealed, and the two that score less exposed (four generals of one
+#: colour score 8 either way).
+CONCEALED_POINTS = {"general": 1, "joker": 3, "pair": 0, "chi": 1, "triple": 3, "quad": 8, "soldiers3": 1,
+                    "soldiers4": 2}
+EXPOSED_POINTS = {"triple": 1, "quad": 6}
+
 
 def parse_card(text: str) -> str:
     t = text.strip().upper()
@@ -97,32 +108,23 @@ class Meld:
 
     @property
     def points(self) -> int:
-        k = self.kind
-        if k == "general":
-            return 1
-        if k == "joker":
-            return 3
-        if k == "pair":
-            return 0
-        if k in ("chi", "soldiers3"):
-            return 1
-        if k == "triple":
-            return 3 if self.concealed else 1
-        if k == "quad":
-            if int(self.cards[0][1]) == GENERAL:
-                return 8
-            return 8 if self.concealed else 6
-        if k == "soldiers4":
-            return 2
-        raise ValueError(k)
+        if self.kind == "quad" and int(self.cards[0][1]) == GENERAL:
+            return CONCEALED_POINTS["quad"]  # four generals of one colour: 8, exposed or not
+        if not self.concealed and self.kind in EXPOSED_POINTS:
+            return EXPOSED_POINTS[self.kind]
+        if self.kind not in CONCEALED_POINTS:
+            raise ValueError(self.kind)
+        return CONCEALED_POINTS[self.kind]
 
     @property
     def name_ko(self) -> str:
         if self.kind == "quad" and int(self.cards[0][1]) == GENERAL:
             return "장 넷(깡)"
-        return {"general": "장", "joker": "조커", "pair": "또이츠(같은 패 두 장)", "chi": "치",
-                "triple": "안커" if self.concealed else "민커", "quad": "안깡" if self.concealed else "민깡",
-                "soldiers3": "세 졸병 군단", "soldiers4": "네 졸병 군단"}[self.kind]
+        if self.kind == "pair":
+            return MELD_NAMES_KO["pair"] + "(같은 패 두 장)"
+        if not self.concealed and self.kind in EXPOSED_NAMES_KO:
+            return EXPOSED_NAMES_KO[self.kind]
+        return MELD_NAMES_KO[self.kind]
 
 
 def meld_kind(given: Iterable[str]) -> str | None:

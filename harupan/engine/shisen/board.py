@@ -7,13 +7,16 @@ seed, solution (a full removal order) and difficulty.
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..dates import parse_date
 from ..errors import InputError
-from ..schema import LAYOUT_HEADER, check
+from ..schema import LAYOUT_HEADER, check, load_json
 from .tiles import check_code
 
 FORMAT = "harupan/shisen@1"
@@ -78,10 +81,19 @@ class Layout:
     """A board plus what the JSON form carries about it."""
 
     board: Board
-    date: str | None = None
+    date: _dt.date | None = None
     seed: str | None = None
     solution: tuple[Pair, ...] | None = None
-    difficulty: dict[str, Any] | None = field(default=None, compare=False)
+    difficulty: dict[str, Any] | None = field(default=None, compare=False)  # Any: a JSON object of measures,
+    # checked at the edge by engine/schema.py (LAYOUT_HEADER)
+
+
+@dataclass(frozen=True)
+class ShisenPart:
+    """A day's layouts by level ("easy", "normal", "hard"), in the order they are offered (as
+    read back from a day's ``puzzle.json``: its keys' order)."""
+
+    layouts: Mapping[str, Layout]
 
 
 # ---------------------------------------------------------------- text form
@@ -193,7 +205,8 @@ def layout_from_dict(data: Any, *, source: str | None = None) -> Layout:
                 _check_step(board, a, b, used, i + 1)
                 pairs.append((a, b))
             solution = tuple(pairs)
-        return Layout(board, data.get("date"), data.get("seed"), solution, data.get("difficulty"))
+        date = parse_date(data["date"], what="layout date") if data.get("date") is not None else None
+        return Layout(board, date, data.get("seed"), solution, data.get("difficulty"))
     except InputError as e:
         raise InputError(str(e), source=source) from None
 
@@ -202,7 +215,7 @@ def layout_to_dict(layout: Layout) -> dict[str, Any]:
     b = layout.board
     out: dict[str, Any] = {"format": FORMAT}
     if layout.date is not None:
-        out["date"] = layout.date
+        out["date"] = layout.date.isoformat()
     if layout.seed is not None:
         out["seed"] = layout.seed
     out["width"] = b.width
@@ -229,26 +242,6 @@ def format_json(layout: Layout) -> str:
         else:
             parts.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, sort_keys=True)}")
     return "{\n" + ",\n".join(parts) + "\n}\n"
-
-
-def load_json(text: str, *, source: str | None = None) -> Any:
-    """``json.loads`` with every way it fails as one :class:`InputError` line."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}", source=source) from None
-    except (ValueError, RecursionError) as e:  # a number too long to convert, arrays nested too deep
-        raise InputError(f"invalid JSON: {json_problem(e)}", source=source) from None
-
-
-def json_problem(e: Exception) -> str:
-    """What ``json.loads`` disliked, in our words: Python's own text for a number too long to
-    convert tells the reader to change an interpreter setting, which is no help to a user."""
-    if isinstance(e, RecursionError):
-        return "nested too deeply"
-    if "digits" in str(e) and "int" in str(e):
-        return "a number longer than 4,300 digits (no count, coordinate or score is that long)"
-    return str(e)
 
 
 def parse_json(text: str, *, source: str | None = None) -> Layout:

@@ -15,7 +15,8 @@ from ..rng import Rng
 from .board import Board, Pair, Point
 from .build import place_pairs
 from .paths import find_path, visible_pairs
-from .solver import SHUFFLE_BUDGET, SOLVED, WORK_PER_NODE, SolveResult, board_bits, solve
+from .settings import SHUFFLE_BUDGET, WORK_PER_NODE
+from .solver import SOLVED, SolveResult, board_bits, solve
 
 
 def legal_pairs(board: Board) -> list[Pair]:

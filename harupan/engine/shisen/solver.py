@@ -115,6 +115,8 @@ from ..rng import Rng
 from ..status import SolveStatus
 from .board import Board, Pair
 from .paths import Geometry, geometry, visible_index_pairs
+from .settings import (FIRST_RUN_PROBE, PLAYOUTS, PROBE_GROUPS, RESTART_UNIT, UNPAIR_FLOODS, WORK_BOARD,
+                       WORK_PER_NODE, WORK_SLACK)
 
 
 
@@ -154,8 +156,6 @@ DEFAULT_BUDGET = 15_000  # nodes (and so work: see WORK_PER_NODE), on boards the
 LARGE_BOARD_BUDGET = 3_000  # nodes, on boards past TWIN_BITS: they are searched in Python, about 30 times
 # slower a node, and 3,000 keeps a full 40x40 within about 3 s (bench/shisen.py --only bounded)
 TWIN_BITS = 256  # the padded bitboards the compiled twin's masks hold (_csolver.c MAX_BITS): 18x8 is 210
-SHUFFLE_BUDGET = 3_000  # the browser's (shisen.js shuffle()): a shuffle's tries share one solve's work, and
-# the same budget on both sides makes the same arrangement
 
 Trace = Callable[[str], None]  # receives one line of the solver's reasoning at a time
 
@@ -245,23 +245,6 @@ def _low_bits(mask: int) -> list[int]:
     return out
 
 
-FIRST_RUN_PROBE = 1  # the first run (plain order) probes only the group it branches on: most deals
-# are solved there, fast; later runs probe as PROBE_GROUPS says (both chosen on tune-deal-*)
-PROBE_GROUPS = 12  # groups whose pairings are tried one step deep before branching in runs 2, 3, ... (4 until
-# issue 21: 8 cut the slowest bench deals' nodes, e.g. bench-deal-468 1,520 -> 184; once cores took split kinds
-# back whole, 12 took the slowest of bench-deal-0..5999 from 2.01 to 1.21 million work units, for 9% more in all)
-RESTART_UNIT = 80  # nodes per unit of the Luby sequence (40 until the cores took split kinds back whole: on
-# bench-deal-0..2999 the slowest proof then went from 1.82 to 1.21 million work units, and all 3,000 took 3% less)
-UNPAIR_FLOODS = 30  # floods a try to put a kind back whole in a dead end's core may spend (see stuck_core)
-WORK_PER_NODE = 200  # work units (floods, weighted by the board's size) allowed per node of the budget
-# A node's work grows with the board: floods over more cells, more tiles to look at, more
-# pairings to probe. So nodes alone do not bound time on a big board (a 3,000-node budget ran
-# for minutes on 40x40). The work budget, budget x WORK_PER_NODE units, does, deterministically
-# (no clock in the engine): a unit is one flood or tile looked at, weighted by the bitboard's size
-# against 18x8's; on 18x8 the searches that finish within their node budget spend well under it
-# (bench/shisen.py --only bounded prints both).
-WORK_BOARD = 21 * 10  # the padded bitboard of 18x8: the unit board
-WORK_SLACK = 10  # nodes' worth of work added to every budget, for the root's own relaxation
 
 
 def _tie(x: int, salt: int) -> int:
@@ -905,7 +888,6 @@ class _Search:
         self.core = core
 
 
-PLAYOUTS = 32  # random games tried after run r, times luby(r) (a game costs about a fifth of a node's time)
 
 
 def playout(g: Geometry, tiles: int, groups: list[int], rng: Rng, charge: Callable[[float], None]

@@ -16,6 +16,7 @@ otherwise one spawn, then **over** if nothing can move.
 from __future__ import annotations
 
 import array
+import datetime as _dt
 import itertools
 import struct
 import sys
@@ -271,8 +272,9 @@ def parse_start(text: str) -> list[int]:
     return check_cells(cells)
 
 
-def seed_for(date: str) -> str:
-    return f"harupan:zodiac:{date}"
+def seed_for(date: _dt.date) -> str:
+    """The seed of a date's game (docs/design.md, "The project RNG"): its ISO text after the game's name."""
+    return f"harupan:zodiac:{date.isoformat()}"
 
 
 # ---------------------------------------------------------------- the bulk verify's tables
@@ -516,7 +518,7 @@ class Game:
         return cls(b, rng)
 
     @classmethod
-    def for_date(cls, date: str) -> Game:
+    def for_date(cls, date: _dt.date) -> Game:
         return cls.start(seed_for(date))
 
     def copy(self) -> Game:
@@ -636,7 +638,7 @@ class Game:
         return Result(tuple(unpack(self.board)), self.score, self.counted, self.state, top_rank(self.board))
 
 
-def replay(letters: str, *, date: str | None = None, seed: str | None = None,
+def replay(letters: str, *, date: _dt.date | None = None, seed: str | None = None,
            start: list[int] | None = None) -> Result:
     """Replay ``letters`` from a date's start, or from ``seed`` (and optionally a given start)."""
     if date is not None and seed is None:
@@ -650,5 +652,5 @@ def replay(letters: str, *, date: str | None = None, seed: str | None = None,
     return game.result()
 
 
-def start_cells(date: str) -> list[int]:
+def start_cells(date: _dt.date) -> list[int]:
     return unpack(Game.for_date(date).board)

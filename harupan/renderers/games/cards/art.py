@@ -1,0 +1,86 @@
+"""사색패 card faces as primitives, in card units: a card is 40 × 96, tall like the real thing.
+
+Drawn once here and rendered by every backend (SVG on the page, Pillow for the PNG, the PDF for
+paper), in the tile art's manner: a body with an edge for its thickness, an ivory face. The
+rank's character (將士象車馬砲卒) is large, in a dark ink of the card's colour. Colour is never
+the only cue: the band at the top carries the colour's own mark (yellow a disc, red a triangle,
+green a square, white a diamond) and its first syllable (노 빨 초 하), and the rank's Korean
+name sits under the character. Generals, the cards that score alone, have a ring round theirs.
+
+The four band colours are checked to stay apart under the common colour-vision deficiencies
+(tests/test_cardart.py), as the tile art's suit colours are.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .model import Circle, Polygon, Primitive, RoundRect, Text, Use
+from .tileart import EDGE, INK, IVORY, OUTLINE, text_colour_on
+
+CARD_W, CARD_H = 40.0, 96.0
+RANK_HANJA = "將士象車馬砲卒"
+RANK_KO = ("장", "사", "상", "차", "마", "포", "졸")
+COLOURS = "YRGW"
+# The band's syllable: the first of the colour's name (engine/cards/rules.py's COLOUR_KO, which the
+# renderers may not import; tests/test_cardart.py checks the two agree).
+SYLLABLE = {"Y": "노", "R": "빨", "G": "초", "W": "하"}
+
+# The band: the colour itself. The character: a dark ink of it, readable on ivory (white's is slate).
+BAND = {"Y": "#F2C200", "R": "#D55E00", "G": "#009E73", "W": "#FFFFFF"}
+CHAR_INK = {"Y": "#7A5C00", "R": "#A63A00", "G": "#00674B", "W": "#3D4A5C"}
+MARKS = {"Y": "disc", "R": "triangle", "G": "square", "W": "diamond"}
+
+
+def _mark(shape: str, cx: float, cy: float, r: float, ink: str) -> Primitive:
+    """The colour's mark, a shape that differs even in greyscale."""
+    if shape == "disc":
+        return Circle(cx, cy, r, fill=ink)
+    if shape == "triangle":
+        return Polygon(((cx, cy - r), (cx + r * 1.1, cy + r * 0.85), (cx - r * 1.1, cy + r * 0.85)), fill=ink)
+    if shape == "square":
+        return RoundRect(cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7, 0.6, fill=ink)
+    return Polygon(((cx, cy - r * 1.15), (cx + r, cy), (cx, cy + r * 1.15), (cx - r, cy)), fill=ink)
+
+
+@lru_cache(maxsize=64)
+def card_face(code: str) -> tuple[Primitive, ...]:
+    """A whole card (body, band with mark and syllable, character, name) in card units; ``J`` is
+    the joker of the full deck (the rule page's; the daily hand has none): a dark face, 鬼."""
+    if code == "J":
+        return (RoundRect(2.2, 3.0, 37, 92, 5, fill=EDGE),
+                RoundRect(1, 1, 37, 92, 5, fill="#2B2D42", stroke=OUTLINE, width=1.0),
+                Text(19.5, 42, "鬼", 24, "#FFFFFF", "serif"),
+                Text(19.5, 77, "조커", 11, "#FFFFFF", "sans"))
+    colour, rank = code[0], int(code[1])
+    band, char_ink = BAND[colour], CHAR_INK[colour]
+    on_band = text_colour_on(band)
+    items: list[Primitive] = [
+        RoundRect(2.2, 3.0, 37, 92, 5, fill=EDGE),  # the card's thickness, lower right
+        RoundRect(1, 1, 37, 92, 5, fill=IVORY, stroke=OUTLINE, width=1.0),
+        RoundRect(3, 3, 33, 20, 3.5, fill=band, stroke=OUTLINE if colour == "W" else None,
+                  width=0.8 if colour == "W" else 0.0),
+        _mark(MARKS[colour], 11, 13, 4.6, on_band),
+        Text(26.5, 13, SYLLABLE[colour], 11, on_band, "sans"),
+    ]
+    if rank == 1:
+        items.append(Circle(19.5, 49, 16.5, stroke=char_ink, width=1.4))
+    items += [Text(19.5, 49, RANK_HANJA[rank - 1], 24, char_ink, "serif"),
+              Text(19.5, 77, RANK_KO[rank - 1], 11, INK, "sans"),
+              _mark(MARKS[colour], 19.5, 87.5, 2.6, char_ink)]
+    return tuple(items)
+
+
+def row_items(cards: list[str] | tuple[str, ...], x0: float, y0: float, scale: float = 1.0,
+              gap: float = 3.0) -> list[Primitive]:
+    """Cards side by side from (x0, y0), ``gap`` card units apart. Each card is a :class:`Use` of
+    its face: the page frames it on the site's art sheet (a few bytes a card, not dozens of
+    elements), the PDF defines it once, Pillow draws it out."""
+    return [Use(card_face(code), x0 + k * (CARD_W + gap) * scale, y0, scale) for k, code in enumerate(cards)]
+
+
+def all_card_text() -> str:
+    """Every character the card art can draw (the glyph check covers it)."""
+    from .model import texts
+
+    return "".join(texts(card_face(f"{c}{r}")) for c in COLOURS for r in range(1, 8))

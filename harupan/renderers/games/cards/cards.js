@@ -1,0 +1,328 @@
+// 사색패 손패 맞추기: the melds, their points and the play model of harupan/engine/cards/rules.py and
+// engine/cards/play.py, with the same Korean sentences. tests/data/cards_vectors.json holds the
+// cases both must agree on (tests/js/cards.test.mjs). Then the game on the day page (the hand as
+// card buttons, 묶기 and 풀기, the meld row, 완성 with a share line) and its part of the player's
+// record, registered with game.js. The joined harupan.js shares one scope, so every top-level
+// name here starts with "card" or "CARD".
+import { calm, el, registerGame, shareBox, stat, store, svgUse } from "./game.js";
+import { DATE_KEY, isCount, streaks } from "./stats.js";
+
+export const CARD_COLOURS = "YRGW";
+export const CARD_COLOUR_KO = { Y: "노랑", R: "빨강", G: "초록", W: "하양" };
+export const CARD_RANK_KO = ["장", "사", "상", "차", "마", "포", "졸"];
+export const CARD_RANK_HANJA = "將士象車馬砲卒";
+const CARD_GENERAL = 1;
+const CARD_SOLDIER = 7;
+
+/** A card's index in colour-major order (Y1 = 0 … W7 = 27), as engine/cards/rules.py's KINDS. */
+export function cardIndex(code) {
+  return 7 * CARD_COLOURS.indexOf(code[0]) + Number(code[1]) - 1;
+}
+
+/** The Korean name a card's button begins with: "노랑 장". */
+export function cardName(code) {
+  return `${CARD_COLOUR_KO[code[0]]} ${CARD_RANK_KO[Number(code[1]) - 1]}`;
+}
+
+/** What meld these cards form (general, pair, chi, triple, quad, soldiers3, soldiers4), or null. */
+export function cardMeldKind(cards) {
+  const n = cards.length;
+  if (n === 1) return Number(cards[0][1]) === CARD_GENERAL ? "general" : null;
+  const colours = new Set(cards.map((c) => c[0]));
+  const ranks = cards.map((c) => Number(c[1])).sort((a, b) => a - b);
+  if (new Set(cards).size === 1) return { 2: "pair", 3: "triple", 4: "quad" }[n] ?? null;
+  if (n === 3 && colours.size === 1 && ["1,2,3", "4,5,6"].includes(ranks.join(","))) return "chi";
+  if (ranks.every((r) => r === CARD_SOLDIER) && colours.size === n) return { 3: "soldiers3", 4: "soldiers4" }[n] ?? null;
+  return null;
+}
+
+/** A meld's concealed points (the daily hand is all concealed). */
+export function cardMeldPoints(kind) {
+  return { general: 1, pair: 0, chi: 1, soldiers3: 1, triple: 3, quad: 8, soldiers4: 2 }[kind];
+}
+
+/** null when the cards form a meld; otherwise why not, as engine/cards/play.py's why_not says it. */
+export function cardWhyNot(cards) {
+  if (cardMeldKind(cards) !== null) return null;
+  const n = cards.length;
+  if (n === 0) return "묶을 카드를 먼저 고르세요.";
+  if (n === 1) return "한 장으로는 장(將)만 묶을 수 있어요.";
+  if (n === 2) return "두 장은 똑같은 카드끼리만 묶을 수 있어요.";
+  if (n > 4) return "한 묶음은 네 장까지예요.";
+  const ranks = new Set(cards.map((c) => Number(c[1])));
+  if (ranks.size === 1 && ranks.has(CARD_SOLDIER)) return "졸은 색이 모두 달라야 묶을 수 있어요.";
+  if (n === 3) {
+    if (new Set(cards.map((c) => c[0])).size === 1 && ranks.size === 3 && (ranks.has(CARD_GENERAL) || ranks.has(4))) {
+      return "치는 같은 색의 將士象이나 車馬砲여야 해요.";
+    }
+    return "세 장은 똑같은 카드 셋, 같은 색 將士象·車馬砲, 색이 다른 졸 셋만 묶을 수 있어요.";
+  }
+  return "네 장은 똑같은 카드 넷이나 네 색의 졸만 묶을 수 있어요.";
+}
+
+/** The play state: the day's hand (never reordered) and the melds made, as places in the hand. */
+export function cardState(hand, groups = []) {
+  return { hand: hand.slice(), groups: groups.map((g) => g.slice()) };
+}
+
+export function cardFree(state) {
+  const used = new Set(state.groups.flat());
+  return state.hand.map((_, i) => i).filter((i) => !used.has(i));
+}
+
+export function cardScore(state) {
+  return state.groups.reduce((sum, g) => sum + cardMeldPoints(cardMeldKind(g.map((i) => state.hand[i]))), 0);
+}
+
+/** The state after a move ({group: [places]} or {ungroup: index}): {state} or {error} in Korean. */
+export function cardApply(state, move) {
+  if ("ungroup" in move) {
+    const k = move.ungroup;
+    if (!(Number.isInteger(k) && k >= 0 && k < state.groups.length)) return { error: "풀 묶음이 없어요." };
+    return { state: cardState(state.hand, state.groups.filter((_, i) => i !== k)) };
+  }
+  const places = move.group;
+  if (new Set(places).size !== places.length || places.some((i) => !(Number.isInteger(i) && i >= 0 && i < state.hand.length))) {
+    return { error: "고른 카드가 올바르지 않아요." };
+  }
+  const free = new Set(cardFree(state));
+  if (places.some((i) => !free.has(i))) return { error: "이미 묶인 카드가 섞여 있어요." };
+  const reason = cardWhyNot(places.map((i) => state.hand[i]));
+  if (reason !== null) return { error: reason };
+  const ordered = places.slice().sort((a, b) => cardIndex(state.hand[a]) - cardIndex(state.hand[b]) || a - b);
+  return { state: cardState(state.hand, [...state.groups, ordered]) };
+}
+
+/** The finished hand's score against the best, or null while cards are left. */
+export function cardResult(state, best) {
+  if (cardFree(state).length) return null;
+  const score = cardScore(state);
+  return { score, best, perfect: score === best };
+}
+
+// ------------------------------------------------------------------ the game on the day page
+
+/** What a meld is called in the meld row and in its button's name: the rule page's names, as
+ * renderers/games/cards.py's MELD_KO (tests/test_cards_print.py checks they are the same). */
+const CARD_MELD_KO = { general: "장", pair: "또이츠", chi: "치", triple: "안커", quad: "안깡",
+  soldiers3: "세 졸병 군단", soldiers4: "네 졸병 군단" };
+
+/** The state after saved groups, as far as they replay (a save from another day or page is dropped there). */
+function cardResume(hand, groups) {
+  let state = cardState(hand);
+  for (const g of Array.isArray(groups) ? groups : []) {
+    const out = Array.isArray(g) ? cardApply(state, { group: g }) : { error: "bad" };
+    if (out.error !== undefined) break;
+    state = out.state;
+  }
+  return state;
+}
+
+class CardsApp {
+  constructor(root, day, record) {
+    const data = day.cards;
+    this.root = root; this.date = day.date; this.record = record;
+    this.best = data.best; this.size = data.card || [40, 96];
+    this.key = `harupan:cards:${this.date}`;
+    this.state = cardResume(data.hand, store.get(this.key));
+    this.picked = new Set();  // places in the hand
+    this.pickedMelds = new Set();  // indexes in the meld row
+    this.build();
+    this.render();
+    this.say(cardFree(this.state).length ? "" : this.doneLine(true));
+    window.addEventListener("resize", () => this.fitRows());  // a phone turned: 7 cards a row or 11
+  }
+
+  /** The hand's box as tall as the rows its cards fill (the full hand: the picture's box). */
+  fitRows() {
+    const cols = getComputedStyle(this.hand).gridTemplateColumns.split(" ").length || 7;
+    this.hand.style.setProperty("--rows", String(Math.max(1, Math.ceil(cardFree(this.state).length / cols))));
+  }
+
+  build() {
+    const tool = (text, name, fn) => {
+      const b = el("button", { type: "button", class: "tool", "data-action": name, text });
+      b.addEventListener("click", fn);
+      return b;
+    };
+    this.groupButton = tool("묶기", "group", () => this.group());
+    this.ungroupButton = tool("풀기", "ungroup", () => this.ungroup());
+    this.scoreLine = el("span", { class: "cscore" });
+    this.status = el("p", { class: "status", "aria-live": "polite" });
+    this.bar = el("div", { class: "cbar" }, el("div", { class: "toolbar tools" }, this.groupButton, this.ungroupButton),
+      this.scoreLine, this.status);
+    this.hand = el("div", { class: "chand", role: "group", "aria-label": "손패: 카드를 눌러 고르고 묶기를 누릅니다" });
+    this.result = el("div", { class: "cresult" });
+    this.melds = el("div", { class: "cmelds", role: "group", "aria-label": "만든 묶음: 묶음을 눌러 고르고 풀기를 누릅니다" });
+    this.root.replaceChildren(this.bar, this.hand, this.result, this.melds);
+  }
+
+  cardArt(code) { return svgUse(`k-${code}`, this.size[0], this.size[1]); }
+
+  render() {
+    const free = cardFree(this.state);
+    this.hand.replaceChildren(...free.map((i) => {
+      const code = this.state.hand[i];
+      const b = el("button", { type: "button", class: "kcard", "data-place": i, "data-card": code,
+        "aria-pressed": this.picked.has(i) ? "true" : "false", "aria-label": cardName(code) });
+      b.append(this.cardArt(code));
+      b.addEventListener("click", () => this.toggle(i, b));
+      return b;
+    }));
+    this.melds.replaceChildren(...this.state.groups.map((g, k) => {
+      const cards = g.map((i) => this.state.hand[i]);
+      const kind = cardMeldKind(cards);
+      const pts = cardMeldPoints(kind);
+      const b = el("button", { type: "button", class: "kmeld", "data-meld": k, "aria-pressed": this.pickedMelds.has(k) ? "true" : "false",
+        "aria-label": `묶음 ${k + 1}, ${CARD_MELD_KO[kind]} ${pts}점: ${cards.map(cardName).join(", ")}` });
+      b.append(el("span", { class: "kcards" }, ...cards.map((c) => this.cardArt(c))),
+        el("span", { class: "kpts", "aria-hidden": "true", text: `${CARD_MELD_KO[kind]} · ${pts}점` }));
+      b.addEventListener("click", () => this.toggleMeld(k, b));
+      return b;
+    }));
+    this.melds.hidden = !this.state.groups.length;
+    this.fitRows();
+    const done = !free.length;
+    this.root.classList.toggle("done", done);
+    this.scoreLine.textContent = done ? `완성 ${cardScore(this.state)}점 · 최고 ${this.best}점`
+      : `점수 ${cardScore(this.state)}점 · 남은 카드 ${free.length}장`;
+    this.showResult(done);
+  }
+
+  toggle(i, button) {
+    if (this.picked.has(i)) this.picked.delete(i); else this.picked.add(i);
+    button.setAttribute("aria-pressed", this.picked.has(i) ? "true" : "false");
+    const names = [...this.picked].sort((a, b) => a - b).map((p) => cardName(this.state.hand[p]));
+    this.say(names.length ? `고른 카드 ${names.length}장: ${names.join(", ")}` : "고른 카드가 없어요.");
+  }
+
+  toggleMeld(k, button) {
+    if (this.pickedMelds.has(k)) this.pickedMelds.delete(k); else this.pickedMelds.add(k);
+    button.setAttribute("aria-pressed", this.pickedMelds.has(k) ? "true" : "false");
+    this.say(this.pickedMelds.size ? `고른 묶음 ${this.pickedMelds.size}개. 풀기를 누르면 손패로 돌아가요.` : "고른 묶음이 없어요.");
+  }
+
+  group() {
+    const places = [...this.picked].sort((a, b) => a - b);
+    const out = cardApply(this.state, { group: places });
+    if (out.error !== undefined) { this.say(out.error); this.cue(); return; }
+    this.state = out.state;
+    this.picked.clear();
+    this.pickedMelds.clear();
+    this.saved();
+    this.render();
+    const g = this.state.groups[this.state.groups.length - 1];
+    const kind = cardMeldKind(g.map((i) => this.state.hand[i]));
+    if (cardFree(this.state).length) {
+      this.say(`${CARD_MELD_KO[kind]} ${cardMeldPoints(kind)}점을 묶었어요. 남은 카드 ${cardFree(this.state).length}장.`);
+    } else {
+      this.finished();
+    }
+  }
+
+  ungroup() {
+    if (!this.pickedMelds.size) { this.say(this.state.groups.length ? "풀 묶음을 먼저 고르세요." : "풀 묶음이 없어요."); return; }
+    // the highest index first, so the others keep their places while they go
+    for (const k of [...this.pickedMelds].sort((a, b) => b - a)) {
+      const out = cardApply(this.state, { ungroup: k });
+      if (out.error !== undefined) { this.say(out.error); return; }
+      this.state = out.state;
+    }
+    const n = this.pickedMelds.size;
+    this.pickedMelds.clear();
+    this.saved();
+    this.render();
+    this.say(`묶음 ${n}개를 풀어 손패로 돌려놓았어요. 남은 카드 ${cardFree(this.state).length}장.`);
+  }
+
+  /** A short shake of the picked cards that did not form a meld (none for reduced motion). */
+  cue() {
+    const picked = [...this.hand.querySelectorAll('.kcard[aria-pressed="true"]')];
+    if (calm()) return;
+    picked.forEach((b) => { if (b.animate) b.animate([{ transform: "translateX(-3px)" }, { transform: "translateX(3px)" }, { transform: "none" }], { duration: 240 }); });
+  }
+
+  saved() {
+    store.set(this.key, this.state.groups);
+    if (this.record) { cardRecord(this.record.stats, this.date, cardResult(this.state, this.best)); this.record.save(); }
+  }
+
+  doneLine(before) {
+    const r = cardResult(this.state, this.best);
+    const head = before ? "이미 완성한 손패예요. " : "완성! ";
+    return r.perfect ? `${head}${r.score}점, 가장 높은 점수예요.`
+      : `${head}${r.score}점이에요. 가장 높은 점수는 ${r.best}점: 묶음을 풀어 다른 길을 찾아보세요.`;
+  }
+
+  finished() {
+    this.say(this.doneLine(false));
+    if (this.result.hidden) return;
+    this.result.style.scrollMarginTop = `${Math.ceil(this.bar.getBoundingClientRect().height) + 8}px`;  // clear of the sticky bar
+    this.result.scrollIntoView({ block: "nearest", behavior: calm() ? "auto" : "smooth" });
+  }
+
+  showResult(done) {
+    this.result.replaceChildren();
+    this.result.hidden = !done;
+    if (!done) return;
+    const r = cardResult(this.state, this.best);
+    this.result.append(el("p", { class: "tmsg", text: r.perfect ? `완성 · ${r.score}점 = 최고 ${r.best}점` : `완성 · ${r.score}점 (최고 ${r.best}점)` }),
+      shareBox(this.shareText(), (t) => this.say(t)),
+      el("p", { class: "facts", text: "새 손패는 날마다 0시에 열립니다." }));
+  }
+
+  /** The share line: the score against the best, how many melds; no card. */
+  shareText() {
+    const r = cardResult(this.state, this.best);
+    const canonical = document.querySelector('link[rel="canonical"]');
+    const lines = [`하루 판 사색패 ${this.date}`,
+      `${r.perfect ? "최고점 " : ""}${r.score}점 / 최고 ${r.best}점 · 묶음 ${this.state.groups.length}개`];
+    if (canonical) lines.push(canonical.href);
+    return lines.join("\n");
+  }
+
+  say(text) { this.status.textContent = text; }
+}
+
+// ------------------------------------------------------------------ the record
+
+/** The daily hand's days, cleaned: cards[date] = {done, score, perfect}; a day present was played. */
+export function cardClean(days) {
+  const out = {};
+  for (const [date, d] of Object.entries(days)) {
+    if (!DATE_KEY.test(date) || !d || typeof d !== "object") continue;
+    out[date] = { done: d.done === true, score: isCount(d.score) ? d.score : 0, perfect: d.perfect === true };
+  }
+  return out;
+}
+
+/** A move on a day's hand: the day counts as played; a finished hand records its score (the
+ *  best of the day's finishes stands) and whether it was the best there is. */
+export function cardRecord(stats, date, result) {
+  if (!stats.cards) stats.cards = {};
+  const d = stats.cards[date] || { done: false, score: 0, perfect: false };
+  if (result) stats.cards[date] = { done: true, score: Math.max(d.score, result.score), perfect: d.perfect || result.perfect };
+  else stats.cards[date] = d;
+}
+
+export function cardsSummary(days, today) {
+  const all = Object.keys(days);
+  const done = all.filter((d) => days[d].done);
+  const [current, best] = streaks(done, today);
+  return { played: all.length, done: done.length, perfect: done.filter((d) => days[d].perfect).length, current, best };
+}
+
+function cardsPanel(days, { today }) {
+  const c = cardsSummary(days, today);
+  return [el("h3", { text: "사색패 손패 맞추기" }),
+    el("div", { class: "stats" }, stat(c.played, "플레이한 날"), stat(c.done, "완성한 날"), stat(c.perfect, "최고점"),
+      stat(c.current, "연속 완성"), stat(c.best, "최고 연속"))];
+}
+
+registerGame("cards", {
+  mount(section, { day, record }) {
+    const root = section.querySelector("#cards-app");
+    if (root && day.cards) window.harupanCards = new CardsApp(root, day, record);
+  },
+  record: { clean: cardClean, panel: cardsPanel },
+});

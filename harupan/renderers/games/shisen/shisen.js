@@ -1,0 +1,1896 @@
+// Shisen-sho rules, ported from harupan/engine/shisen (paths, legal pairs, solver, hint, shuffle),
+// then the game on the day page and its part of the player's record (registered with game.js).
+// Cells are indexed as in the Python engine: board cell (x, y) is (y + 1) * S + (x + 1) with
+// S = width + 3: the board, the one-cell ring round it, and a guard column that is never empty.
+import { Rng } from "./rng.js";
+import { clock, el, registerGame, shareBox, stat, store, svgUse } from "./game.js";
+import { DATE_KEY, isCount, median, streaks } from "./stats.js";
+import { particle } from "./ko.js";
+
+export class Board {
+  constructor(width, height, cells) { this.width = width; this.height = height; this.cells = cells; }
+  static fromRows(rows) { return new Board(rows[0].length, rows.length, rows.map((r) => r.slice())); }
+  get(x, y) { return this.cells[y][x]; }
+  tiles() {
+    const out = [];
+    this.cells.forEach((row, y) => row.forEach((c, x) => { if (c !== null) out.push([x, y, c]); }));
+    return out;
+  }
+  count() { return this.tiles().length; }
+  isEmpty() { return this.count() === 0; }
+  with(changes) {
+    const rows = this.cells.map((r) => r.slice());
+    for (const [x, y, c] of changes) rows[y][x] = c;
+    return new Board(this.width, this.height, rows);
+  }
+  equals(o) { return JSON.stringify(this.cells) === JSON.stringify(o.cells); }
+}
+
+// ------------------------------------------------------------------ geometry
+
+// Cells as indices into Uint8Arrays, for the shuffle's domino tiling; every reach, the shuffle's
+// included, is the bitboards' (the Bits class below), whose bit numbering is the same.
+export class Geometry {
+  constructor(w, h) {
+    this.w = w; this.h = h; this.S = w + 3; this.rows = h + 2; this.N = this.S * this.rows;
+  }
+  bit(x, y) { return (y + 1) * this.S + (x + 1); }
+  point(i) { return [(i % this.S) - 1, Math.floor(i / this.S) - 1]; }
+  static list(mark) { const out = []; for (let i = 0; i < mark.length; i++) if (mark[i]) out.push(i); return out; }
+}
+
+// ------------------------------------------------------------------ one pair, with corners
+
+/** Corner points [a, ..., b] of a legal path, or null: fewest bends, then shortest, then first. */
+export function findPath(board, a, b) {
+  const { width: w, height: h } = board;
+  if (a[0] === b[0] && a[1] === b[1]) return null;
+  const same = (p, q) => p[0] === q[0] && p[1] === q[1];
+  const isEnd = (p) => same(p, a) || same(p, b);
+  const blocked = ([x, y]) => {
+    if (x < -1 || y < -1 || x > w || y > h) return true;
+    if (x === -1 || y === -1 || x === w || y === h) return false;
+    return board.cells[y][x] !== null;
+  };
+  const segClear = (p, q) => {
+    if (p[0] === q[0]) {
+      const step = q[1] >= p[1] ? 1 : -1;
+      for (let y = p[1]; y !== q[1] + step; y += step) { const c = [p[0], y]; if (!isEnd(c) && blocked(c)) return false; }
+    } else {
+      const step = q[0] >= p[0] ? 1 : -1;
+      for (let x = p[0]; x !== q[0] + step; x += step) { const c = [x, p[1]]; if (!isEnd(c) && blocked(c)) return false; }
+    }
+    return true;
+  };
+  const ok = (...pts) => pts.slice(0, -1).every((p, i) => segClear(p, pts[i + 1]));
+  const length = (pts) => pts.slice(0, -1).reduce((s, p, i) => s + Math.abs(p[0] - pts[i + 1][0]) + Math.abs(p[1] - pts[i + 1][1]), 0);
+  const [ax, ay] = a, [bx, by] = b;
+  if ((ax === bx || ay === by) && ok(a, b)) return [a, b];
+  let best = null;
+  for (const c of [[bx, ay], [ax, by]]) {
+    if (!isEnd(c) && !blocked(c) && ok(a, c, b)) {
+      const cand = [a, c, b];
+      if (best === null || length(cand) < length(best)) best = cand;
+    }
+  }
+  if (best) return best;
+  const cands = [];
+  for (let y = -1; y <= h; y++) {
+    const p = [ax, y], q = [bx, y];
+    if (isEnd(p) || isEnd(q) || blocked(p) || blocked(q) || ax === bx) continue;
+    if (ok(a, p, q, b)) cands.push([a, p, q, b]);
+  }
+  for (let x = -1; x <= w; x++) {
+    const p = [x, ay], q = [x, by];
+    if (isEnd(p) || isEnd(q) || blocked(p) || blocked(q) || ay === by) continue;
+    if (ok(a, p, q, b)) cands.push([a, p, q, b]);
+  }
+  if (!cands.length) return null;
+  let min = cands[0];
+  for (const c of cands) if (length(c) < length(min)) min = c;
+  return min;
+}
+
+export function checkMove(board, a, b) {
+  for (const p of [a, b]) {
+    if (p[0] < 0 || p[1] < 0 || p[0] >= board.width || p[1] >= board.height) return null;
+    if (board.cells[p[1]][p[0]] === null) return null;
+  }
+  if (board.cells[a[1]][a[0]] !== board.cells[b[1]][b[0]]) return null;
+  return findPath(board, a, b);
+}
+
+const rowMajor = (p, q) => (p[1] - q[1]) || (p[0] - q[0]);
+
+/** Every joinable pair of equal tiles, sorted as the Python engine sorts them: one sweep over the
+ * empty runs (visibleIndexPairs), as game.legal_pairs does, never a search per tile. */
+export function legalPairs(board) {
+  const W = board.width + 2;
+  const point = (i) => [(i % W) - 1, Math.floor(i / W) - 1];
+  const pairs = visibleIndexPairs(board.width, board.height, board.cells);
+  return pairs.sort((u, v) => u[0] - v[0] || u[1] - v[1]).map(([a, b]) => [point(a), point(b)]);
+}
+
+export function boardBits(board, g) {
+  const tiles = new Uint8Array(g.N);
+  const kinds = new Map();
+  for (const [x, y, c] of board.tiles()) {
+    const i = g.bit(x, y);
+    tiles[i] = 1;
+    if (!kinds.has(c)) kinds.set(c, []);
+    kinds.get(c).push(i);
+  }
+  return { tiles, kinds };
+}
+
+// ------------------------------------------------------------------ bitboards (engine/shisen/paths.py)
+
+// The solver keeps cells as BigInt bitboards, bit (y + 1) * S + (x + 1) as above: a flood is a few
+// shifts and masks over the whole board, not a loop over cells. V8 hashes a BigInt by its low 64
+// bits only, so maps and sets here are keyed by a tile's bit position (at()), never by its mask.
+const F64 = new Float64Array(1), WORDS = new Uint32Array(F64.buffer);
+const HIGH = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // the double's high word
+const FAR = 1n << 1000n; // a Number holds one-bit masks below this exactly
+
+/** The bit position of a one-bit mask, read off the exponent of the double it converts to exactly
+ * (no loop, no string). */
+function at(t) {
+  if (t >= FAR) return t.toString(2).length - 1;
+  F64[0] = Number(t);
+  return (WORDS[HIGH] >>> 20) - 1023;
+}
+
+function lowBits(mask) {
+  const out = [];
+  while (mask) { const t = mask & -mask; out.push(t); mask ^= t; }
+  return out;
+}
+
+function countBits(mask) {
+  let n = 0;
+  while (mask) { mask &= mask - 1n; n++; }
+  return n;
+}
+
+const twoOrMore = (m) => (m & (m - 1n)) !== 0n;
+
+class Bits {
+  constructor(w, h) {
+    this.width = w; this.height = h;
+    const s = this.stride = w + 3;
+    this.rows = h + 2;
+    this.nbits = s * this.rows;
+    this.s = BigInt(s);
+    this.mask = [];
+    for (let i = 0; i < this.nbits; i++) this.mask.push(1n << BigInt(i));
+    let padded = 0n, top = 0n, left = 0n;
+    for (let py = 0; py < this.rows; py++) for (let px = 0; px < w + 2; px++) padded |= this.mask[py * s + px];
+    for (let px = 0; px < w + 2; px++) top |= this.mask[px];
+    for (let py = 0; py < this.rows; py++) left |= this.mask[py * s];
+    this.padded = padded; // ring + board, no guards
+    // the ring's two rows and two columns, and the padded grid without them (for the fills)
+    this.top = top; this.bottom = top << BigInt((this.rows - 1) * s);
+    this.left = left; this.right = left << BigInt(w + 1);
+    this.innerRows = padded & ~this.top & ~this.bottom;
+    this.innerColumns = padded & ~this.left & ~this.right;
+    // columnRuns[y1][y2]: padded rows y1..y2 of column 0 (shift left by x for column x)
+    this.columnRuns = [];
+    for (let y1 = 0; y1 < this.rows; y1++) {
+      const row = [];
+      for (let y2 = 0; y2 < this.rows; y2++) {
+        let m = 0n;
+        for (let y = y1; y <= y2; y++) m |= this.mask[y * s];
+        row.push(m);
+      }
+      this.columnRuns.push(row);
+    }
+  }
+
+  bit(x, y) { return (y + 1) * this.stride + (x + 1); }
+  point(i) { return [(i % this.stride) - 1, Math.floor(i / this.stride) - 1]; }
+
+  /** Cells reachable from `seed` by repeated `shift` (± bits) through `empty`: the plain fill. */
+  fill(seed, empty, shift) {
+    let g = seed;
+    const k = BigInt(Math.abs(shift));
+    for (;;) {
+      const n = g | (empty & (shift > 0 ? g << k : g >> k));
+      if (n === g) return g;
+      g = n;
+    }
+  }
+
+  /** The rows through `seeds`. Toward higher bits one addition: with m = empty | seeds, the
+   * seeds' carry runs from each seed to the end of its run of m (the guard that ends every row is
+   * never in m), so the changed bits of m, plus the seeds, are the cells; toward lower bits a
+   * loop, short on a crowded board. A fill touching a ring row takes all of it in one OR. */
+  rowFill(seeds, empty, across) {
+    let g = seeds;
+    for (;;) {
+      const n = g | (across & (g >> 1n));
+      if (n === g) break;
+      g = n;
+    }
+    const m = empty | seeds;
+    let h = (((m + seeds) ^ m) & m) | g;
+    if (seeds & this.top) h |= this.top;
+    if (seeds & this.bottom) h |= this.bottom;
+    return h;
+  }
+
+  /** The columns through `seeds`, both ways at once; a ring column in one OR. */
+  columnFill(seeds, along) {
+    const s = this.s;
+    let v = seeds;
+    for (;;) {
+      const n = v | (along & ((v << s) | (v >> s)));
+      if (n === v) break;
+      v = n;
+    }
+    if (seeds & this.left) v |= this.left;
+    if (seeds & this.right) v |= this.right;
+    return v;
+  }
+
+  /** [H2, V2]: cells reached with at most two bends, the last run horizontal / vertical. */
+  stages(source, empty) {
+    const across = empty & this.innerRows, along = empty & this.innerColumns;
+    const h0 = this.rowFill(source, empty, across), v0 = this.columnFill(source, along);
+    const v1 = this.columnFill(h0, along), h1 = this.rowFill(v0, empty, across);
+    return [this.rowFill(v1, empty, across), this.columnFill(h1, along)];
+  }
+
+  /** Tiles joinable from `source` (one or more bits: fills distribute over unions). */
+  reach(source, empty, tiles) {
+    const s = this.s;
+    const around = (source << 1n) | (source >> 1n) | (source << s) | (source >> s);
+    if (!(around & empty)) return around & tiles; // walled in: only its neighbours
+    const [h2, v2] = this.stages(source, empty);
+    return ((h2 << 1n) | (h2 >> 1n) | (v2 << s) | (v2 >> s)) & tiles & ~source;
+  }
+
+  /** Empty cells reachable from `source` with at most two bends (for building layouts: reach_cells). */
+  reachCells(source, empty) {
+    const [h2, v2] = this.stages(source, empty);
+    return (h2 | v2) & ~source;
+  }
+
+  /** Like reach, but a target may stand inside the empty region (already treated as gone). */
+  reachAny(source, empty, targets) {
+    const s = this.s;
+    const around = (source << 1n) | (source >> 1n) | (source << s) | (source >> s);
+    if (!(around & empty)) return around & targets;
+    const [h2, v2] = this.stages(source, empty);
+    return (h2 | v2 | (h2 << 1n) | (h2 >> 1n) | (v2 << s) | (v2 >> s)) & targets & ~source;
+  }
+
+  /** The tiles of `targets` joinable from the one-bit `source`: a path of at most two bends ends
+   * in a straight run into its target, so the source's one-bend cells must meet the target's
+   * straight runs across that run; the two widest fills of reach are never made. */
+  joins(source, targets, empty) {
+    const s = this.s;
+    const around = (source << 1n) | (source >> 1n) | (source << s) | (source >> s);
+    let out = around & targets;
+    if (!(around & empty)) return out;
+    const across = empty & this.innerRows, along = empty & this.innerColumns;
+    const h0 = this.rowFill(source, empty, across), v0 = this.columnFill(source, along);
+    const v1 = this.columnFill(h0, along), h1 = this.rowFill(v0, empty, across);
+    let rest = targets & ~out;
+    while (rest) {
+      const t = rest & -rest;
+      rest ^= t;
+      if ((v1 & this.rowFill(t, empty, across)) || (h1 & this.columnFill(t, along))) out |= t;
+    }
+    return out;
+  }
+
+  /** The cells between one-bit masks a and b on one path of at most two bends through `empty`,
+   * or -1n: the path crossing the fewest `costly` cells, then the fewest cells, then the first
+   * (what a joining relied on: the less, the longer the record stays true). */
+  witness(a, b, empty, costly) {
+    const s = this.stride;
+    const ai = at(a), bi = at(b);
+    const ay = Math.floor(ai / s), ax = ai % s, by = Math.floor(bi / s), bx = bi % s;
+    const ends = a | b, free = empty | ends;
+    const x1 = Math.min(ax, bx), x2 = Math.max(ax, bx), y1 = Math.min(ay, by), y2 = Math.max(ay, by);
+    const column = this.columnRuns;
+    let k0 = -1, k1 = -1, best = -1n;
+    const span = (lo, hi, y) => ((1n << BigInt(hi - lo + 1)) - 1n) << BigInt(y * s + lo);
+    const consider = (cells) => {
+      if (cells & ~free) return;
+      const inner = cells & ~ends;
+      const c0 = countBits(inner & costly), c1 = countBits(inner);
+      if (k0 < 0 || c0 < k0 || (c0 === k0 && c1 < k1)) { k0 = c0; k1 = c1; best = inner; }
+    };
+    // straight, or one bend at (bx, ay) or (ax, by)
+    consider(span(x1, x2, ay) | (column[y1][y2] << BigInt(bx)));
+    consider((column[y1][y2] << BigInt(ax)) | span(x1, x2, by));
+    if (k0 === 0) return best;
+    // two bends: a straight run from a, a crossing run, a straight run into b
+    const aCol = this.fill(a, empty, s) | this.fill(a, empty, -s), bCol = this.fill(b, empty, s) | this.fill(b, empty, -s);
+    const aRow = this.fill(a, empty, 1) | this.fill(a, empty, -1), bRow = this.fill(b, empty, 1) | this.fill(b, empty, -1);
+    for (const t of lowBits(aCol)) {
+      const y = Math.floor(at(t) / s);
+      if (this.mask[y * s + bx] & bCol) {
+        consider(span(x1, x2, y) | (column[Math.min(y, ay)][Math.max(y, ay)] << BigInt(ax))
+                 | (column[Math.min(y, by)][Math.max(y, by)] << BigInt(bx)));
+      }
+    }
+    for (const t of lowBits(aRow)) {
+      const x = at(t) % s;
+      if (this.mask[by * s + x] & bRow) {
+        consider(span(Math.min(x, ax), Math.max(x, ax), ay) | (column[y1][y2] << BigInt(x))
+                 | span(Math.min(x, bx), Math.max(x, bx), by));
+      }
+    }
+    return best;
+  }
+}
+
+const BITS = new Map();
+function bitsFor(w, h) {
+  const key = `${w}x${h}`;
+  if (!BITS.has(key)) BITS.set(key, new Bits(w, h));
+  return BITS.get(key);
+}
+
+/** Every joinable pair of equal tiles as padded indices [a, b], a < b (stride width + 2), from one
+ * sweep over the empty runs (paths.visible_index_pairs): a path's middle segment lies in one run
+ * of empty cells, so two equal tiles join when both are seen from one run (at the far end of a
+ * crossing run, or at its own ends), or sit side by side. Linear in cells + pairs. */
+export function visibleIndexPairs(width, height, cells) {
+  const W = width + 2, H = height + 2, n = W * H;
+  const grid = new Array(n).fill(null);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) grid[(y + 1) * W + x + 1] = cells[y][x];
+  const found = new Set();
+  const out = [];
+  const add = (a, b) => { const k = a * n + b; if (!found.has(k)) { found.add(k); out.push([a, b]); } };
+  const emit = (seen) => {
+    if (seen.length === 2) {
+      const [a, b] = seen;
+      if (grid[a] === grid[b]) add(Math.min(a, b), Math.max(a, b));
+      return;
+    }
+    const byCode = new Map();
+    for (const i of seen) {
+      const c = grid[i];
+      if (byCode.has(c)) byCode.get(c).push(i); else byCode.set(c, [i]);
+    }
+    for (const group of byCode.values()) {
+      if (group.length < 2) continue;
+      group.sort((a, b) => a - b);
+      for (let k = 0; k < group.length; k++) for (let j = k + 1; j < group.length; j++) add(group[k], group[j]);
+    }
+  };
+  const union = (seen, e) => { for (const i of e) if (!seen.includes(i)) seen.push(i); };
+  // column runs of empty cells, top to bottom; each cell learns the tiles at its run's ends
+  const NONE = [];
+  const endsV = new Array(n).fill(NONE), endsH = new Array(n).fill(NONE);
+  const colRuns = [];
+  for (let px = 0; px < W; px++) {
+    for (let py = 0; py < H; py++) {
+      if (grid[py * W + px] !== null) continue;
+      const first = py * W + px;
+      while (py + 1 < H && grid[(py + 1) * W + px] === null) py++;
+      const last = py * W + px;
+      colRuns.push([first, last]);
+      let e;
+      if (first >= W) e = last + W < n ? [first - W, last + W] : [first - W];
+      else e = last + W < n ? [last + W] : NONE;
+      for (let i = first; i <= last; i += W) endsV[i] = e;
+    }
+  }
+  // row runs: seen are their own ends and the column-run ends of their cells
+  for (let py = 0; py < H; py++) {
+    for (let px = 0; px < W; px++) {
+      if (grid[py * W + px] !== null) continue;
+      const first = py * W + px;
+      while (px + 1 < W && grid[py * W + px + 1] === null) px++;
+      const last = py * W + px, rowLast = py * W + W - 1;
+      let e;
+      if (first % W) e = last < rowLast ? [first - 1, last + 1] : [first - 1];
+      else e = last < rowLast ? [last + 1] : NONE;
+      const seen = [];
+      for (let i = first; i <= last; i++) { endsH[i] = e; union(seen, endsV[i]); }
+      union(seen, e);
+      if (seen.length > 1) emit(seen);
+    }
+  }
+  // column runs: the same, turned a quarter
+  for (const [first, last] of colRuns) {
+    const seen = [];
+    for (let i = first; i <= last; i += W) union(seen, endsH[i]);
+    union(seen, endsV[first]);
+    if (seen.length > 1) emit(seen);
+  }
+  // side by side: no empty cell between (the ring ends every row)
+  for (let i = 0; i + 1 < n; i++) if (grid[i] !== null && grid[i] === grid[i + 1]) add(i, i + 1);
+  for (let i = 0; i + W < n; i++) if (grid[i] !== null && grid[i] === grid[i + W]) add(i, i + W);
+  return out;
+}
+
+// ------------------------------------------------------------------ solver (engine/shisen/solver.py)
+
+// The solver of the Python engine, ported step for step (its module docstring says why each part
+// is there): groups of same-code tiles to pair among themselves, propagation of forced pairs, a
+// relaxation that proves dead ends (replayed from the parent's steps), probing before branching,
+// failures learned as cores with backjumping, Luby restarts with seeded tie-breaks, and random
+// games between runs. Verdicts are exact; a node and a work budget bound the time on any board.
+export const SOLVED = "solved", UNSOLVABLE = "unsolvable", UNDECIDED = "undecided";
+const FIRST_RUN_PROBE = 1; // the first run probes only the group it branches on
+const PROBE_GROUPS = 12; // later runs probe this many
+const RESTART_UNIT = 80; // nodes per unit of the Luby sequence
+const UNPAIR_FLOODS = 30; // floods a try to put a kind back whole in a dead end's core may spend
+const WORK_PER_NODE = 200; // work units (floods, weighted by board size) per node of the budget
+const WORK_BOARD = 21 * 10; // the padded bitboard of 18x8: the unit board
+const WORK_SLACK = 10; // nodes' worth of work for the root's own relaxation
+const PLAYOUTS = 32; // random games after run r, times luby(r)
+const NOT_LOOKED_FOR = -1n; // Step.crossed before its witness path is looked for
+
+export function luby(i) {
+  let k = 1;
+  while ((1 << k) - 1 < i) k++;
+  while ((1 << k) - 1 !== i) {
+    i -= (1 << (k - 1)) - 1;
+    k = 1;
+    while ((1 << k) - 1 < i) k++;
+  }
+  return 1 << (k - 1);
+}
+
+class OutOfBudget extends Error {}
+class OutOfWork extends Error {} // the whole solve's work budget is spent: undecided at once
+
+const HASH_PRIME = (1n << 61n) - 1n, GOLDEN = 0x9E3779B97F4A7C15n, WORD = (1n << 64n) - 1n;
+/** A 16-bit tie-break for a mask in the run salted `salt`, the Python engine's own (its hash of a
+ * non-negative int is the int mod 2^61 - 1): it depends on where the search is, not on how it got
+ * there, so a subtree skipped as known to fail never reorders the rest of the run. */
+function tie(x, salt) {
+  return Number((((x % HASH_PRIME) ^ BigInt(salt)) * GOLDEN & WORD) >> 48n);
+}
+
+/** A group's key for maps and cores: its bit positions (below 2048) in one Number when it has at
+ * most four tiles, else a string of them. */
+function gkey(grp) {
+  let k = 0, n = 0;
+  const all = [];
+  for (let rest = grp; rest;) {
+    const t = rest & -rest;
+    rest ^= t;
+    const i = at(t);
+    all.push(i);
+    k = k * 2048 + i;
+    n++;
+  }
+  return n <= 4 && all[all.length - 1] < 2048 ? k : all.join(",");
+}
+
+/** The group a key names, as a mask (the inverse of gkey). */
+function keyMask(k) {
+  let mask = 0n;
+  if (typeof k === "number") {
+    for (; k > 0; k = Math.floor(k / 2048)) mask |= 1n << BigInt(k % 2048);
+  } else {
+    for (const i of k.split(",")) mask |= 1n << BigInt(i);
+  }
+  return mask;
+}
+
+const byKey = (a, b) => (typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === "number" ? -1 : 1);
+
+/** A core: a set of groups (by key) that fails, and every position at least as tight with it. */
+function makeCore(keys) {
+  const list = [...new Set(keys)].sort(byKey);
+  return { keys: list, sig: list.join("|") };
+}
+
+/** Joinable pairs [a, b] (one-bit masks, lower first) inside a group. */
+function joinablePairs(g, group, empty) {
+  const out = [];
+  let rest = group;
+  while (rest) {
+    const a = rest & -rest;
+    rest ^= a;
+    if (!rest) break;
+    let hit = g.joins(a, rest, empty);
+    while (hit) { const b = hit & -hit; hit ^= b; out.push([a, b]); }
+  }
+  return out;
+}
+
+/** How one tile went in a relaxation: `tile` joined one of `partners` along a path needing the
+ * cells `crossed` empty (cells of tiles gone earlier); `crossed` is worked out lazily from a
+ * witness path in `empty` with `gone` gone, the first time a child replays the step. */
+class Step {
+  constructor(tile, ti, partners, crossed, empty = 0n, gone = 0n) {
+    this.tile = tile; this.ti = ti; this.partners = partners; this.crossed = crossed; this.empty = empty; this.gone = gone;
+  }
+}
+
+/** One run of the relaxation: the tiles that can go, one Step each, in an order that lets them go.
+ * start() or replay(), then settle() (the fixed point); wake() replays the parked steps that
+ * waited for a tile, release() queues the tiles a newly emptied cell may have freed. */
+class Relaxation {
+  constructor(g, groups, tiles) {
+    this.g = g;
+    this.tiles = tiles;
+    this.groupOf = new Map(); // tile position -> its group
+    for (const grp of groups) for (let rest = grp; rest;) { const t = rest & -rest; rest ^= t; this.groupOf.set(at(t), grp); }
+    this.baseEmpty = g.padded & ~tiles;
+    this.todo = []; // tiles to look at, taken from the end
+    this.queued = new Set(); // positions of the tiles in todo
+    this.gone = 0n;
+    this.steps = [];
+    this.waiting = new Map(); // tile position -> parked parent steps that crossed it
+    this.rank = new Map(); // tile position -> its step's place in the parent's order
+    this.floods = 0; // the work done, for the work budget
+  }
+
+  /** A fresh start: every tile joinable now goes; release() queues what their cells free. */
+  start(joinable) {
+    let gone = 0n;
+    for (const [i, partners] of joinable) {
+      const u = this.g.mask[i];
+      gone |= u;
+      this.steps.push(new Step(u, i, partners, 0n));
+    }
+    this.gone = gone;
+    if (gone) this.release(gone, this.baseEmpty);
+  }
+
+  /** Take over the parent's steps that still hold here (partner still in the group, crossed cells
+   * empty), in order; one waiting only for crossed cells is parked on one of them. A tile joinable
+   * at the root without crossing anything (`direct`) still is. Then queue the tiles no parked step
+   * waits for: their own steps failed. */
+  replay(hint, direct) {
+    const { g, tiles, groupOf, waiting, rank, steps } = this;
+    let gone = 0n;
+    this.floods += Math.floor(hint.length / 8);
+    for (let i = 0; i < hint.length; i++) {
+      const step = hint[i];
+      const u = step.tile, ui = step.ti;
+      rank.set(ui, i);
+      const group = groupOf.get(ui);
+      if (group === undefined || (gone & u)) continue;
+      const allowed = step.partners & group;
+      let taken = null;
+      let crossed = 0n;
+      if (allowed) {
+        crossed = step.crossed;
+        if (crossed === NOT_LOOKED_FOR) { // once per step, whichever child replays it first
+          crossed = step.crossed = g.witness(u, step.partners, step.empty, step.gone) & step.gone;
+        }
+        if (!(crossed & tiles & ~gone)) taken = step;
+      }
+      if (taken === null) {
+        const partners = (direct.get(ui) ?? 0n) & group;
+        if (partners) taken = new Step(u, ui, partners, 0n);
+        else {
+          if (allowed) { // wait for the cells it crossed
+            const need = crossed & tiles & ~gone;
+            const k = at(need & -need);
+            if (waiting.has(k)) waiting.get(k).push(step); else waiting.set(k, [step]);
+          }
+          continue;
+        }
+      }
+      gone |= u;
+      steps.push(taken);
+      if (waiting.size && waiting.has(ui)) {
+        this.gone = gone;
+        this.wake(ui);
+        gone = this.gone;
+      }
+    }
+    this.gone = gone;
+    // Look first at the tiles no step is waiting for: the waiting ones usually go when those do.
+    let blocked = 0n;
+    for (const held of waiting.values()) for (const step of held) blocked |= step.tile;
+    for (const t of lowBits(tiles & ~gone & ~blocked)) { this.todo.push(t); this.queued.add(at(t)); }
+  }
+
+  /** Replay the parked steps that waited for the tile at `ui`, now gone (and those they free). */
+  wake(ui) {
+    const { waiting, steps, tiles } = this;
+    let gone = this.gone, went = 0n;
+    const stack = waiting.get(ui);
+    waiting.delete(ui);
+    while (stack.length) {
+      const step = stack.pop();
+      const v = step.tile;
+      if (gone & v) continue;
+      const need = step.crossed & tiles & ~gone;
+      if (need) {
+        const k = at(need & -need);
+        if (waiting.has(k)) waiting.get(k).push(step); else waiting.set(k, [step]);
+        continue;
+      }
+      gone |= v;
+      went |= v;
+      steps.push(step);
+      const more = waiting.get(step.ti);
+      if (more !== undefined) { waiting.delete(step.ti); for (const m of more) stack.push(m); }
+    }
+    this.gone = gone;
+    return went;
+  }
+
+  /** Queue the tiles that cells `fresh` (just emptied) may have freed: a new path runs through
+   * such a cell, so the tile and a partner are both in sight of them (one flood from all). */
+  release(fresh, empty) {
+    const seen = this.g.reachAny(fresh, empty | fresh, this.tiles);
+    this.floods++;
+    const near = seen | fresh;
+    const { queued, groupOf } = this;
+    const front = [];
+    for (let rest = seen & ~this.gone; rest;) {
+      const u = rest & -rest;
+      rest ^= u;
+      const ui = at(u);
+      if (!queued.has(ui) && (groupOf.get(ui) & ~u & near)) { front.push(u); queued.add(ui); }
+    }
+    if (front.length) this.todo.unshift(...front.reverse()); // after those already waiting
+  }
+
+  /** settle() without steps or parked ones, from the queued tiles, giving up past `limit`
+   * floods: whether it reached the fixed point (Search.stuckCore). */
+  spread(limit) {
+    const { g, groupOf, todo, queued } = this;
+    while (todo.length) {
+      const t = todo.pop();
+      const ti = at(t);
+      queued.delete(ti);
+      if (this.gone & t) continue;
+      this.floods++;
+      if (this.floods > limit) return false;
+      const empty = this.baseEmpty | this.gone;
+      const hit = g.reachAny(t, empty, groupOf.get(ti) & ~t);
+      if (hit) {
+        const fresh = (t | hit) & ~this.gone;
+        this.gone |= fresh;
+        this.release(fresh, empty);
+      }
+    }
+    return true;
+  }
+
+  /** The fixed point: a tile that reaches a partner goes, with every partner it reaches, and the
+   * cells it frees wake and queue what they may free. After a replay, a tile left over that can go
+   * now is in sight of a cell removed since the root or gone here: one release from all of them,
+   * once the queue first runs dry, queues it (the fixed point is one set whatever the order). */
+  settle(swept, removedSinceRoot) {
+    const { g, tiles, groupOf, steps, waiting, queued, baseEmpty } = this;
+    let todo = this.todo;
+    let gone = this.gone;
+    for (;;) {
+      if (!todo.length) {
+        if (swept || gone === tiles) break;
+        swept = true;
+        this.gone = gone;
+        this.release(gone | removedSinceRoot, baseEmpty);
+        // earliest in the parent's order first: each that goes frees the steps that crossed it
+        const rank = this.rank;
+        const ranked = this.todo.map((u) => [rank.get(at(u)) ?? 0, u]);
+        ranked.sort((p, q) => q[0] - p[0]);
+        todo = this.todo = ranked.map((p) => p[1]);
+        continue;
+      }
+      const t = todo.pop();
+      const ti = at(t);
+      queued.delete(ti);
+      if (gone & t) continue;
+      const empty = baseEmpty | gone;
+      this.floods++;
+      const hit = g.reachAny(t, empty, groupOf.get(ti) & ~t);
+      if (hit) {
+        let fresh = (t | hit) & ~gone;
+        // what each joining relied on is looked for only if a child replays the step
+        steps.push(new Step(t, ti, hit & -hit, NOT_LOOKED_FOR, empty, gone));
+        for (const u of lowBits(fresh & ~t)) steps.push(new Step(u, at(u), t, NOT_LOOKED_FOR, empty, gone));
+        this.gone = gone = gone | fresh;
+        for (const u of lowBits(fresh)) { // parked steps that waited for these cells
+          const ui = at(u);
+          if (waiting.has(ui)) fresh |= this.wake(ui);
+        }
+        gone = this.gone;
+        if (swept) this.release(fresh, empty); // before the sweep, the sweep's own release covers it
+      }
+    }
+    this.gone = gone;
+  }
+}
+
+class Search {
+  constructor(g, budget) {
+    this.g = g;
+    this.budget = budget; this.limit = budget; this.nodes = 0;
+    this.failed = new Set(); // signatures of the cores proved to fail
+    this.cores = new Map(); // group key -> the cores filed under it
+    this.seen = new Map(); // group key -> how many cores hold it
+    this.kindOf = new Map(); // tile position -> its kind (the kind's lowest position)
+    this.kindMask = new Map(); // kind -> its mask at the root
+    this.activity = new Map(); // kind -> dead ends whose core held it split
+    this.core = null; // why the last position that failed failed
+    this.salt = null; // this run's tie-break salt; null: the plain order
+    this.probe = PROBE_GROUPS;
+    this.direct = new Map(); // at the root: tile position -> partners joinable there
+    this.rootTiles = 0n;
+    this.stuck = 0n; // the tiles the last relaxation that failed could never remove
+    this.work = 0;
+    this.workLimit = (budget + WORK_SLACK) * WORK_PER_NODE;
+    this.weight = (g.stride * (g.height + 2)) / WORK_BOARD; // one flood's cost against 18x8's
+  }
+
+  charge(units) {
+    this.work += units * this.weight;
+    if (this.work > this.workLimit) throw new OutOfWork();
+  }
+
+  setRoot(groups, tiles) {
+    this.direct = this.joinableNow(groups);
+    this.rootTiles = tiles;
+    for (const grp of groups) {
+      const kind = at(grp & -grp);
+      this.kindMask.set(kind, grp);
+      for (const t of lowBits(grp)) this.kindOf.set(at(t), kind);
+    }
+  }
+
+  // ---- failures learned (cores)
+
+  learn(core) {
+    this.core = core;
+    if (!this.failed.has(core.sig)) { this.failed.add(core.sig); this.file(core); }
+  }
+
+  /** File a core under its rarest group so far (the groups a deal keeps whole for long would put
+   * every core on a few long lists that each lookup walks). */
+  file(core) {
+    const seen = this.seen;
+    for (const k of core.keys) seen.set(k, (seen.get(k) ?? 0) + 1);
+    let best = core.keys[0];
+    for (const k of core.keys) {
+      const d = seen.get(k) - seen.get(best);
+      if (d < 0 || (d === 0 && keyMask(k) < keyMask(best))) best = k; // ties: the smaller group, as in Python
+    }
+    if (this.cores.has(best)) this.cores.get(best).push(core); else this.cores.set(best, [core]);
+  }
+
+  /** The kind a group of the position belongs to (its lowest position at the root). */
+  kindKey(grp) {
+    const low = at(grp & -grp);
+    return this.kindOf.get(low) ?? -1 - low;
+  }
+
+  /** The position's groups by kind, kinds and groups in the position's order. */
+  groupsByKind(groups) {
+    const out = new Map();
+    for (const grp of groups) {
+      const kind = this.kindKey(grp);
+      if (out.has(kind)) out.get(kind).push(grp); else out.set(kind, [grp]);
+    }
+    return out;
+  }
+
+  /** A core learned to fail that this position is at least as tight as (each of the core's groups
+   * a union of its own groups), or null. */
+  knownFailure(groups) {
+    const have = new Set(groups.map(gkey));
+    for (const parts of this.groupsByKind(groups).values()) {
+      if (parts.length < 2) continue;
+      let unions = [0n]; // every union of a kind's groups (a kind of four: its two pairs)
+      for (const part of parts) unions = unions.concat(unions.map((u) => u | part));
+      for (const u of unions) if (u) have.add(gkey(u));
+    }
+    for (const k of have) {
+      const list = this.cores.get(k);
+      if (list === undefined) continue;
+      for (const core of list) {
+        if (core.keys.every((c) => have.has(c))) { this.core = core; return core; }
+      }
+    }
+    return null;
+  }
+
+  /** A dead end's core: the groups holding a tile that could never go, each kind the position
+   * split into pairs put back whole where the relaxation still fails that way (it then holds
+   * however that kind is paired, so the search backs up past that choice). Putting a kind back
+   * whole only adds partners: the relaxation goes on from its fixed point, from that kind's tiles,
+   * and a try past UNPAIR_FLOODS floods keeps the split. */
+  stuckCore(groups, tiles) {
+    let stuck = this.stuck;
+    for (const parts of this.groupsByKind(groups).values()) {
+      if (parts.length < 2) continue;
+      let whole = 0n;
+      for (const part of parts) whole |= part;
+      if (!(whole & stuck)) continue;
+      const others = new Set(parts.slice(1));
+      const trial = groups.filter((grp) => !others.has(grp)).map((grp) => (grp === parts[0] ? whole : grp));
+      const run = new Relaxation(this.g, trial, tiles);
+      run.gone = tiles & ~stuck;
+      run.todo = lowBits(whole & stuck).reverse(); // taken from the end: lowest first
+      for (const t of run.todo) run.queued.add(at(t));
+      const settled = run.spread(UNPAIR_FLOODS);
+      this.charge(run.floods);
+      if (settled && run.gone !== tiles) { groups = trial; stuck = tiles & ~run.gone; }
+    }
+    this.stuck = stuck;
+    const core = groups.filter((grp) => grp & stuck);
+    for (const grp of core) { // kinds whose pairing this jam depends on: branched on first (expand())
+      const kind = this.kindKey(grp);
+      if (this.kindMask.get(kind) !== grp) this.activity.set(kind, (this.activity.get(kind) ?? 0) + 1);
+    }
+    return makeCore(core.map(gkey));
+  }
+
+  /** Remove what can go without a choice: a joinable last pair of a kind, a kind's four as two
+   * joinable pairs. `check`: the groups whose joinability may have changed. */
+  propagate(groups, tiles, check) {
+    const g = this.g;
+    const live = new Map(); // a position's groups are disjoint: keyed by their lowest tile
+    for (const grp of groups) live.set(at(grp & -grp), grp);
+    const todo = [], queued = new Set();
+    for (const c of check) {
+      const k = at(c & -c);
+      if (live.get(k) === c && !queued.has(k)) { todo.push(c); queued.add(k); }
+    }
+    const removed = [];
+    this.charge(todo.length);
+    while (todo.length) {
+      const grp = todo.pop();
+      const key = at(grp & -grp);
+      queued.delete(key);
+      if (live.get(key) !== grp) continue;
+      this.charge(1);
+      let empty = g.padded & ~tiles;
+      const n = countBits(grp);
+      let gone = null;
+      if (n === 2) {
+        const a = grp & -grp, b = grp ^ a;
+        if (g.joins(a, b, empty)) gone = [[a, b]];
+      } else if (n === 4) {
+        const pairs = joinablePairs(g, grp, empty);
+        for (const [a, b] of pairs) {
+          const c = grp & ~(a | b), c1 = c & -c;
+          if (pairs.some((p) => p[0] === c1 && p[1] === (c ^ c1))) { gone = [[a, b], [c1, c ^ c1]]; break; }
+        }
+      }
+      if (gone === null) continue;
+      live.delete(key);
+      tiles &= ~grp;
+      removed.push(...gone);
+      // only pairs with a path through the freed cells can have become joinable
+      empty = g.padded & ~tiles;
+      const seen = g.reach(grp, empty, tiles);
+      for (const [k, other] of live) {
+        if (!queued.has(k) && twoOrMore(other & seen)) { todo.push(other); queued.add(k); }
+      }
+    }
+    return [groups.filter((grp) => live.get(at(grp & -grp)) === grp), tiles, removed];
+  }
+
+  /** Every tile joinable with one of its own group now, with those partners, from one sweep. */
+  joinableNow(groups) {
+    const g = this.g, w = g.width, s = g.stride, w2 = w + 2;
+    const cells = [];
+    for (let y = 0; y < g.height; y++) cells.push(new Array(w).fill(null));
+    groups.forEach((grp, gid) => {
+      for (let rest = grp; rest;) {
+        const t = rest & -rest;
+        rest ^= t;
+        const i = at(t);
+        cells[Math.floor(i / s) - 1][(i % s) - 1] = gid;
+      }
+    });
+    const partners = new Map();
+    const pairs = visibleIndexPairs(w, g.height, cells).sort((p, q) => p[0] - q[0] || p[1] - q[1]); // Python's order
+    for (const [i, j] of pairs) {
+      // index (stride w + 2) -> bit (stride w + 3): same padded row and column
+      const a = Math.floor(i / w2) * s + (i % w2), b = Math.floor(j / w2) * s + (j % w2);
+      partners.set(a, (partners.get(a) ?? 0n) | g.mask[b]);
+      partners.set(b, (partners.get(b) ?? 0n) | g.mask[a]);
+    }
+    return partners;
+  }
+
+  /** The relaxation: null when some tile can never go, whatever the order (left in this.stuck);
+   * else the steps saying how every tile went. `hint`: the parent's steps, replayed. */
+  hopeless(groups, tiles, hint = null) {
+    const run = new Relaxation(this.g, groups, tiles);
+    if (hint === null) run.start(this.joinableNow(groups));
+    else run.replay(hint, this.direct);
+    run.settle(hint === null, this.rootTiles & ~tiles);
+    this.charge(run.floods + (hint === null ? groups.length : 0));
+    if (run.gone !== tiles) {
+      this.stuck = tiles & ~run.gone;
+      return null;
+    }
+    return run.steps;
+  }
+
+  /** The starting position: propagate, test, then branch. */
+  search(groups, tiles, check) {
+    this.nodes++;
+    if (this.nodes > this.limit) throw new OutOfBudget();
+    const [live, left, removed] = this.propagate(groups, tiles, check);
+    if (!live.length) return removed;
+    if (this.knownFailure(live) !== null) return null;
+    const steps = this.hopeless(live, left);
+    if (steps === null) { this.learn(this.stuckCore(live, left)); return null; }
+    const found = this.expand(live, left, steps);
+    return found === null ? null : removed.concat(found);
+  }
+
+  /** Branch at a position that passed the relaxation: probe the few groups with the fewest
+   * joinable pairs (every pairing one step deep) and branch where the fewest children live. A
+   * child failing for a core that holds none of the pairing tried there fails this position too:
+   * back up at once (this.core says why). */
+  expand(groups, tiles, steps) {
+    const g = this.g, salt = this.salt;
+    const empty = g.padded & ~tiles;
+    const cands = [];
+    this.charge(groups.length);
+    groups.forEach((grp, gi) => {
+      if (countBits(grp) < 4) return;
+      const pairs = joinablePairs(g, grp, empty);
+      if (!pairs.length) return;
+      // after the first run: kinds whose pairing dead ends depended on first, then the fewest pairs
+      const hot = salt === null ? 0 : -(this.activity.get(this.kindKey(grp)) ?? 0);
+      cands.push([hot, pairs.length, salt === null ? 0 : tie(grp, salt), gi, grp, pairs]);
+    });
+    cands.sort((p, q) => p[0] - q[0] || p[1] - q[1] || p[2] - q[2] || p[3] - q[3]);
+    let best = null, bestDead = [], branched = 0n;
+    for (const [, , , gi, grp, pairs] of cands.slice(0, this.probe)) {
+      const t = pairs[salt === null ? 0 : tie(grp ^ tiles, salt) % pairs.length][0];
+      let legal = pairs.filter((p) => p[0] === t).map((p) => p[1]).concat(pairs.filter((p) => p[1] === t).map((p) => p[0]));
+      const distance = (partner) => { // prefer pairings whose other two tiles lie close together
+        const rest = lowBits(grp & ~(t | partner));
+        if (rest.length !== 2) return 0;
+        const [p, q] = rest.map((r) => g.point(at(r)));
+        return Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]);
+      };
+      const byDistance = (list) => list.map((u) => [distance(u), u]).sort((p, q) => p[0] - q[0]).map((p) => p[1]);
+      legal = byDistance(legal);
+      if (salt !== null && legal.length > 1 && tie(grp ^ tiles, ~salt) % 4 === 0) {
+        legal = legal.map((u) => [tie(u ^ tiles, salt), u]).sort((p, q) => p[0] - q[0]).map((p) => p[1]);
+      }
+      const others = byDistance(lowBits(grp & ~t).filter((u) => !legal.includes(u)));
+      const rest = groups.slice(0, gi).concat(groups.slice(gi + 1));
+      const alive = [], dead = [];
+      for (const partner of legal.concat(others)) {
+        const left = grp & ~(t | partner);
+        const made = left ? [t | partner, left] : [t | partner];
+        const [cg, ct, cremoved] = this.propagate(rest.concat(made), tiles, made);
+        if (!cg.length) return cremoved;
+        let core = this.knownFailure(cg);
+        let csteps = null;
+        if (core === null) {
+          csteps = this.hopeless(cg, ct, steps);
+          if (csteps === null) this.learn(this.stuckCore(cg, ct));
+        }
+        const madeKeys = made.map(gkey);
+        if (csteps === null) { // it fails: knownFailure() or learn() left the reason in this.core
+          core = this.core;
+          if (!core.keys.some((k) => madeKeys.includes(k))) return null; // back up: this.core holds
+          dead.push(core.keys.filter((k) => !madeKeys.includes(k)));
+          continue;
+        }
+        alive.push([cg, ct, cremoved, csteps, madeKeys]);
+        if (best !== null && alive.length >= best.length) break; // no fewer children than the best
+      }
+      if (best === null || alive.length < best.length) { best = alive; bestDead = dead; branched = grp; }
+      if (best.length <= 1) break;
+    }
+    for (const [cg, ct, cremoved, csteps, madeKeys] of best ?? []) {
+      let core = this.knownFailure(cg);
+      if (core === null) {
+        this.nodes++;
+        if (this.nodes > this.limit) throw new OutOfBudget();
+        const found = this.expand(cg, ct, csteps);
+        if (found !== null) return cremoved.concat(found);
+        core = this.core;
+      }
+      if (!core.keys.some((k) => madeKeys.includes(k))) { this.core = core; return null; }
+      bestDead.push(core.keys.filter((k) => !madeKeys.includes(k)));
+    }
+    // every pairing of the branched group failed, each for its core: with the group unpaired,
+    // they are why this position fails (no group to branch on: all of it)
+    this.learn(best === null ? makeCore(groups.map(gkey)) : makeCore([gkey(branched)].concat(...bestDead)));
+    return null;
+  }
+}
+
+/** One random game, a legal pair chosen uniformly every turn (the pairs on offer kept
+ * incrementally): a cleared board is a proof like any other; a stuck one proves nothing. */
+function playout(g, tiles, groups, rng, charge) {
+  const kind = new Map(); // tile position -> its group's place in groups
+  groups.forEach((grp, k) => { for (const t of lowBits(grp)) kind.set(at(t), k); });
+  const live = groups.slice();
+  let empty = g.padded & ~tiles;
+  let legal = [];
+  for (const grp of groups) for (const p of joinablePairs(g, grp, empty)) legal.push(p);
+  const order = [];
+  const pairKey = (p) => at(p[0]) * 65536 + at(p[1]);
+  while (legal.length) {
+    charge(1);
+    const [a, b] = legal[rng.below(legal.length)];
+    const ab = a | b;
+    order.push([a, b]);
+    tiles &= ~ab;
+    live[kind.get(at(a))] &= ~ab;
+    legal = legal.filter((p) => !((p[0] | p[1]) & ab));
+    if (!tiles) break;
+    empty = g.padded & ~tiles;
+    const seen = g.reach(ab, empty, tiles);
+    const known = new Set(legal.map(pairKey));
+    let done = 0n;
+    for (const t of lowBits(seen)) {
+      const rest = live[kind.get(at(t))];
+      if ((done & rest) || !twoOrMore(rest & seen)) continue;
+      done |= rest;
+      for (const p of joinablePairs(g, rest, empty)) if (!known.has(pairKey(p))) legal.push(p);
+    }
+  }
+  return order;
+}
+
+/** Between runs: PLAYOUTS x luby(run) random games, seeded by the run; the first that clears the
+ * board is the answer. */
+function playGames(search, groups, tiles, run) {
+  const rng = new Rng(`harupan:solver:playout:${run}`);
+  const games = PLAYOUTS * luby(run);
+  const pairs = countBits(tiles) / 2;
+  const charge = (u) => search.charge(u);
+  for (let i = 0; i < games; i++) {
+    const found = playout(search.g, tiles, groups, rng, charge);
+    if (found.length === pairs) return found;
+  }
+  return null;
+}
+
+/** {status, solution (pairs of [x, y]), nodes}; exact: "unsolvable" is a proof. */
+/** {status, solution, nodes, work}; `work`, when given, caps the work units instead of the budget's
+ *  own (budget + WORK_SLACK) x WORK_PER_NODE, as Python's solve(work=): shuffle shares one cap. */
+export function solve(board, budget = 3000, work = null) {
+  const g = bitsFor(board.width, board.height);
+  let tiles = 0n;
+  const kinds = new Map();
+  for (const [x, y, c] of board.tiles()) {
+    const b = g.mask[g.bit(x, y)];
+    tiles |= b;
+    kinds.set(c, (kinds.get(c) ?? 0n) | b);
+  }
+  const search = new Search(g, budget);
+  if (work !== null) search.workLimit = work;
+  const groups = [...kinds.values()].sort((p, q) => at(p & -p) - at(q & -q));
+  search.setRoot(groups, tiles);
+  const undecided = () => ({ status: UNDECIDED, solution: null, nodes: search.nodes, work: search.work });
+  let found = null;
+  for (let run = 1; ; run++) {
+    const start = search.nodes;
+    const last = start + RESTART_UNIT * luby(run) >= budget;
+    search.limit = last ? budget : start + RESTART_UNIT * luby(run);
+    search.salt = run === 1 ? null : new Rng(`harupan:solver:restart:${run}`).below(1 << 30);
+    search.probe = run === 1 ? FIRST_RUN_PROBE : PROBE_GROUPS;
+    try {
+      found = search.search(groups, tiles, groups.slice());
+      break;
+    } catch (e) {
+      if (e instanceof OutOfWork) return undecided();
+      if (!(e instanceof OutOfBudget)) throw e;
+      if (last) return undecided();
+    }
+    try {
+      found = playGames(search, groups, tiles, run);
+    } catch (e) {
+      if (e instanceof OutOfWork) return undecided();
+      throw e;
+    }
+    if (found !== null) break;
+  }
+  if (found === null) return { status: UNSOLVABLE, solution: null, nodes: search.nodes, work: search.work };
+  return { status: SOLVED, solution: found.map(([a, b]) => [g.point(at(a)), g.point(at(b))]), nodes: search.nodes,
+           work: search.work };
+}
+
+/** The pairs of `proof` still standing, in order, if they clear `board`: `proof` is a clearing order made for
+ *  an earlier board ({pairs, codes}: each pair's cells and what stood there), and the player has
+ *  since removed whole pairs of it and nothing else. The pairs still standing then clear the board
+ *  in the same order: each one's path needed only cells emptied before it, and emptying more cells
+ *  never blocks a path. Null when the board has left the proof (another pairing, a shuffle). */
+export function proofStillHolds(board, proof) {
+  if (!proof) return null;
+  let covered = 0;
+  const left = [];
+  for (const [p, q] of proof.pairs) {
+    const a = board.get(...p), b = board.get(...q);
+    if (a === null && b === null) continue;
+    if (a !== proof.codes.get(`${p}`) || b !== proof.codes.get(`${q}`)) return null;
+    left.push([p, q]);
+    covered += 2;
+  }
+  return covered === board.count() ? left : null;
+}
+
+/** A removal order as a proof that remembers what stood where, for proofStillHolds(). */
+export function makeProof(board, pairs) {
+  const codes = new Map();
+  for (const [p, q] of pairs) { codes.set(`${p}`, board.get(...p)); codes.set(`${q}`, board.get(...q)); }
+  return { pairs: pairs.map(([p, q]) => [p.slice(), q.slice()]), codes };
+}
+
+/** A hint, as Python's engine.shisen.game.hint: {pair, path, proof} for a legal pair that keeps
+ *  the board solvable (proof: a clearing order of the board, to reuse while the player follows
+ *  it); {lost: true} when the solver proved that no order clears the board any more; {undecided:
+ *  true} when it gave up within its budget (then nothing is known, and the page must not say the
+ *  board is lost); null when no pair is legal. `proof`, if given and still valid, spares the solve. */
+export function hint(board, proof = null, budget = 3000) {
+  const pairs = legalPairs(board);
+  if (!pairs.length) return null;
+  const counts = new Map();
+  for (const [, , c] of board.tiles()) counts.set(c, (counts.get(c) || 0) + 1);
+  let order = proof;
+  let left = proofStillHolds(board, proof);  // the order's pairs still standing, first one legal now
+  if (!left) {
+    const whole = solve(board, budget);
+    if (whole.status === UNSOLVABLE) return { lost: true };
+    if (whole.status !== SOLVED) return { undecided: true };
+    order = makeProof(board, whole.solution);
+    left = whole.solution;
+  }
+  // the last two of a kind are always safe on a solvable board (they must pair with each other)
+  for (const [p, q] of pairs) {
+    if (counts.get(board.cells[p[1]][p[0]]) === 2) return { pair: [p, q], path: findPath(board, p, q), proof: order };
+  }
+  const [p, q] = left[0];
+  const [a, b] = rowMajor(p, q) <= 0 ? [p, q] : [q, p];
+  return { pair: [a, b], path: findPath(board, a, b), proof: order };
+}
+
+// ------------------------------------------------------------------ shuffle (engine/shisen/build.py)
+
+function dominoTiling(g, cells, rng) {
+  const S = g.S;
+  const order = Geometry.list(cells);
+  const partner = new Map();
+  const firstFree = (start) => { for (let i = start; i < order.length; i++) if (!partner.has(order[i])) return i; return null; };
+  const stack = [];
+  let i = firstFree(0);
+  let budget = 50000;
+  while (i !== null) {
+    const c = order[i];
+    const opts = [c + 1, c + S].filter((n) => cells[n] && !partner.has(n));
+    if (opts.length === 2 && rng.below(2)) opts.reverse();
+    stack.push([i, opts]);
+    for (;;) {
+      budget--;
+      if (budget < 0 || !stack.length) return null;
+      const [si, sopts] = stack[stack.length - 1];
+      const sc = order[si];
+      if (partner.has(sc)) { const n = partner.get(sc); partner.delete(sc); partner.delete(n); }
+      if (sopts.length) { const n = sopts.shift(); partner.set(sc, n); partner.set(n, sc); break; }
+      stack.pop();
+    }
+    i = firstFree(stack[stack.length - 1][0] + 1);
+  }
+  const sortedPairs = () => [...partner.entries()].filter(([a, b]) => a < b).sort((u, v) => u[0] - v[0]);
+  let pairs = sortedPairs();
+  const flip = (o1, o2, n1, n2) => {
+    for (const [x, y] of [o1, o2]) { partner.delete(x); partner.delete(y); }
+    for (const [x, y] of [n1, n2]) { partner.set(x, y); partner.set(y, x); }
+  };
+  const rounds = 4 * pairs.length;
+  for (let r = 0; r < rounds; r++) {
+    const [a, b] = pairs[rng.below(pairs.length)];
+    if (b === a + 1) {
+      if (partner.get(a + S) === a + S + 1) flip([a, b], [a + S, a + S + 1], [a, a + S], [b, b + S]);
+    } else if (partner.get(a + 1) === b + 1) {
+      flip([a, b], [a + 1, b + 1], [a, a + 1], [b, b + 1]);
+    }
+    pairs = sortedPairs();
+  }
+  return pairs;
+}
+
+const CROSS_TRIES = 30;
+
+function placePairs(g, cells, kinds, rng, cross = 1.0) {
+  const tiling = dominoTiling(g, cells, rng);
+  if (tiling === null) return null;
+  const free = tiling.slice();
+  const bits = bitsFor(g.w, g.h), m = bits.mask;
+  let filled = 0n;
+  const placed = [];
+  const threshold = Math.floor(cross * 1024);
+  while (free.length) {
+    const d1 = free.splice(rng.below(free.length), 1)[0];
+    let crossed = false;
+    if (free.length && rng.below(1024) < threshold) {
+      const tries = Math.min(CROSS_TRIES, free.length);
+      for (let k = 0; k < tries; k++) {
+        const j = rng.below(free.length);
+        const d2 = free[j];
+        const f = rng.below(2);
+        const p = [d1[0], d2[f]], q = [d1[1], d2[1 - f]];
+        const empty = bits.padded & ~filled;
+        if (!(bits.reachCells(m[p[0]], empty) & m[p[1]])) continue;
+        const m1 = m[p[0]] | m[p[1]];
+        if (!(bits.reachCells(m[q[0]], empty & ~m1) & m[q[1]])) continue;
+        free.splice(j, 1);
+        placed.push(p, q);
+        filled |= m1 | m[q[0]] | m[q[1]];
+        crossed = true;
+        break;
+      }
+    }
+    if (!crossed) { placed.push(d1); filled |= m[d1[0]] | m[d1[1]]; }
+  }
+  const codes = new Map();
+  placed.forEach(([a, b], k) => { codes.set(a, kinds[k]); codes.set(b, kinds[k]); });
+  return [codes, placed.slice().reverse().map(([a, b]) => [Math.min(a, b), Math.max(a, b)])];
+}
+
+/** The remaining tiles rearranged over the same cells, solvable, with a solution; as in Python. */
+export function shuffle(board, seed, budget = 3000) {
+  const g = new Geometry(board.width, board.height);
+  const { tiles, kinds } = boardBits(board, g);
+  if (!board.count()) return { board, solution: [] };
+  const pairKinds = [];
+  for (const [code, members] of kinds) for (let k = 0; k < members.length / 2; k++) pairKinds.push(code);
+  pairKinds.sort();
+  const rng = new Rng(seed);
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const order = pairKinds.slice();
+    rng.shuffle(order);
+    const built = placePairs(g, tiles, order, rng);
+    if (built === null) break;
+    const [codes, removal] = built;
+    const next = board.with([...codes].map(([i, c]) => [...g.point(i), c]));
+    if (next.equals(board) && kinds.size > 1) continue;
+    return { board: next, solution: removal.map(([a, b]) => [g.point(a), g.point(b)]) };
+  }
+  const cells = board.tiles().map(([x, y]) => [x, y]);
+  const codes = board.tiles().map(([, , c]) => c).sort();
+  // the solves share one solve's work, as in Python: a shuffle takes no longer than a solve, and
+  // gives up where Python gives up (so both always make the same arrangement)
+  let work = budget * WORK_PER_NODE;
+  for (let attempt = 0; attempt < 64; attempt++) {
+    rng.shuffle(codes);
+    const next = board.with(cells.map(([x, y], k) => [x, y, codes[k]]));
+    if (next.equals(board) && kinds.size > 1) continue;
+    const result = solve(next, budget, work);
+    if (result.status === SOLVED) return { board: next, solution: result.solution };
+    work -= result.work;
+    if (work <= 0) break;
+  }
+  throw new Error("shuffle found no solvable arrangement of these tiles within its budget");
+}
+
+// ------------------------------------------------------------------ the game on the day page
+
+const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const LEVEL_KO = { easy: "쉬움", normal: "보통", hard: "어려움" };
+/** Levels in the order a player reads them everywhere (tabs, stats): 쉬움, 보통, 어려움, others after. */
+const ordered = (levels) => {
+  const at = (lv) => { const i = Object.keys(LEVEL_KO).indexOf(lv); return i < 0 ? 99 : i; };
+  return [...levels].sort((a, b) => at(a) - at(b) || (a < b ? -1 : a > b ? 1 : 0));
+};
+
+
+/** The hint's node budget on the page (the engine's default is 3,000). 57 positions of four days'
+ *  hard boards, at the start and after random play (8 of them in tests/data/shisen_browser_positions.json),
+ *  need at most 112 nodes. On the ten slowest random deals of bench/shisen.py (tests/data/shisen_slow),
+ *  3,000 ran up to 5.3 s of CPU in node before giving up; 600 stops within 1.2 s (a phone is several
+ *  times slower) and still decides 5 of the 10. Past it the page says no hint was found. */
+const HINT_BUDGET = 600;
+
+/** The seed of a day's n-th shuffle (0-based) at a level: the same in every browser. */
+const shuffleSeed = (date, level, n) => `harupan:shuffle:${date}:${level}:${n}`;
+
+/** The board (and shuffles used) after a saved history, and how many of its steps hold. A save
+ *  is the player's own storage and may be cut short or edited: replay stops at the first step that
+ *  is not a legal move (or the next shuffle in turn), so a bad save can only lose its tail. */
+function replayShisen(day, level, history) {
+  let b = Board.fromRows(day.shisen[level].cells);
+  let shuffles = 0;
+  let kept = 0;
+  const isPoint = (p) => Array.isArray(p) && p.length === 2 && p.every(Number.isInteger);
+  for (const step of Array.isArray(history) ? history : []) {
+    if (step && step.shuffle === shuffles) {
+      try {
+        b = shuffle(b, shuffleSeed(day.date, level, step.shuffle)).board;
+      } catch {
+        break;
+      }
+      shuffles += 1;
+    } else if (step && Array.isArray(step.pair) && step.pair.length === 2 && step.pair.every(isPoint)
+               && checkMove(b, ...step.pair)) {
+      b = b.with([[...step.pair[0], null], [...step.pair[1], null]]);
+    } else {
+      break;
+    }
+    kept += 1;
+  }
+  return [b, shuffles, kept];
+}
+
+// Board units: a tile is 60 x 80 (as drawn); the ring round the board, where paths may run, is
+// narrower (RING_X x RING_Y) so the tiles get the width on a phone.
+const TILE_X = 60, TILE_Y = 80, RING_X = 24, RING_Y = 32, MIN_TAP = 36, PAGE_PAD = 32;
+/** The widest portrait screen (CSS px) on which a board `width` tiles wide is turned; the same
+ *  sum as turn_below() in renderers/games/shisen.py, which writes the page's own media query. */
+const turnBelow = (width) => Math.round((width + (2 * RING_X) / TILE_X) * MIN_TAP + PAGE_PAD);
+
+class ShisenApp {
+  constructor(root, day, labels, record) {
+    this.root = root; this.day = day; this.labels = labels; this.record = record;
+    this.levels = ordered(Object.keys(day.shisen));
+    const liked = store.get("harupan:level");  // the level the player last chose, on any day
+    this.level = this.levels.includes(liked) ? liked : this.levels.includes("normal") ? "normal" : this.levels[0];
+    this.easy = store.get("harupan:easy") === true;
+    this.turned = false;
+    this.build();
+    this.load(this.level);
+    setInterval(() => this.tick(), 500);
+    // turning the phone: the same game, drawn the other way round
+    const again = () => { if (this.shouldTurn() !== this.turned) this.render(); else this.fitBar(); };
+    window.addEventListener("resize", again);
+    if (window.matchMedia) {
+      const mq = window.matchMedia("(orientation: portrait)");
+      if (mq.addEventListener) mq.addEventListener("change", again);
+    }
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden && this.started) { this.stopClock(); this.save(); }
+    });
+  }
+
+  key() { return `harupan:shisen:${this.day.date}:${this.level}`; }
+
+  name(p) { return this.labels.tiles[this.board.cells[p[1]][p[0]]]; }
+
+  build() {
+    const tabs = el("div", { class: "tabs", role: "tablist", "aria-label": "난이도" });
+    this.tabs = {};
+    for (const lv of this.levels) {
+      const t = el("button", { type: "button", role: "tab", class: "tab", "data-level": lv, text: this.labels[lv] || lv });
+      t.addEventListener("click", () => {
+        if (this.started) { this.stopClock(); this.save(); }  // the level left keeps the time played on it
+        store.set("harupan:level", lv);
+        this.load(lv);
+      });
+      this.tabs[lv] = t;
+      tabs.append(t);
+    }
+    this.status = el("p", { class: "status", "aria-live": "polite" });
+    this.timer = el("span", { class: "timer", text: "0:00" });
+    const tools = el("div", { class: "toolbar tools" });
+    const button = (text, fn, name) => {
+      const b = el("button", { type: "button", class: "tool", "data-action": name, text });
+      b.addEventListener("click", fn);
+      tools.append(b);
+      return b;
+    };
+    button("힌트", () => this.hint(), "hint");
+    this.shuffleButton = button("섞기", () => this.askShuffle(), "shuffle");
+    button("무르기", () => this.undo(), "undo");
+    // the bar stays in view while the board scrolls under it: level, tools, clock, what happened
+    this.bar = el("div", { class: "sbar" }, tabs, tools, el("span", { class: "time" }, "시간 ", this.timer), this.status);
+    this.easyBox = el("input", { type: "checkbox", id: "easy-view" });
+    this.easyBox.checked = this.easy;
+    this.easyBox.addEventListener("change", () => { this.easy = this.easyBox.checked; store.set("harupan:easy", this.easy); this.render(); });
+    const below = el("div", { class: "toolbar" }, el("label", { class: "easy", for: "easy-view" }, this.easyBox, " 구분 쉽게 보기"));
+    this.grid = el("div", { class: "sgrid", "data-keys": "", role: "grid", "aria-label": "사천성 판. 화살표로 옮기고 Enter로 고릅니다" });
+    this.overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    this.overlay.setAttribute("class", "spath");
+    this.overlay.setAttribute("aria-hidden", "true");
+    this.overlay.setAttribute("preserveAspectRatio", "none");
+    this.inner = el("div", { class: "sinner" }, this.grid, this.overlay);
+    this.wrap = el("div", { class: "swrap" }, this.inner);
+    this.note = el("p", { class: "facts turnnote", text: "세로 화면에 맞춰 판을 돌려 보여 줍니다(판의 맨 윗줄이 오른쪽). 휴대폰을 가로로 돌리면 원래 방향으로 보입니다." });
+    this.result = el("div", { class: "sresult" });
+    // stuck, cleared, "shuffle?": a message that shows in view, with what to do next; it joins the
+    // controls (beside the board on a phone on its side, under the buttons on a wide screen), so it
+    // never lies over a tile (site.css, "one message box")
+    this.toastBox = el("dialog", { class: "toast", "aria-labelledby": "shisen-toast-msg" });
+    this.side = el("div", { class: "sside" }, this.bar, this.toastBox);
+    this.root.replaceChildren(this.side, this.wrap, below, this.note, this.result);
+    this.grid.addEventListener("keydown", (e) => this.key_(e));
+  }
+
+  load(level) {
+    this.level = level;
+    for (const [lv, t] of Object.entries(this.tabs)) t.setAttribute("aria-selected", lv === level ? "true" : "false");
+    const saved = store.get(this.key()) || {};
+    this.history = Array.isArray(saved.history) ? saved.history : [];
+    this.elapsed = saved.elapsed || 0;
+    this.hints = saved.hints || 0;
+    this.done = saved.done === true;
+    this.started = null;
+    this.selected = null;
+    this.proof = null;  // a clearing order of the board, once a hint or a shuffle has one (see hint())
+    this.cursor = this.cursor || [0, 0];
+    this.replay();
+    // shuffles taken back by undo do not count: the count is what the history holds
+    this.shufflesUsed = this.history.filter((s) => s.shuffle !== undefined).length;
+    this.describeLevel();
+    this.closeToast();
+    this.render();
+    this.root.classList.toggle("done", this.board.isEmpty());
+    this.quiet = true;
+    if (this.board.isEmpty()) this.cleared(true);
+    else if (this.history.length && !legalPairs(this.board).length) this.stuck("지난번에 멈춘 자리입니다.");
+    else this.say("");
+    this.quiet = false;
+    this.showResult();
+  }
+
+  /** Every line that describes the level follows the tab: the page's lead, the facts and their note. */
+  describeLevel() {
+    const lines = (this.labels.levels || {})[this.level];
+    const set = (id, text) => {
+      const n = document.getElementById(id);
+      if (n && typeof text === "string") { n.textContent = text; n.hidden = !text; }
+    };
+    if (lines) { set("shisen-facts", lines.facts); set("shisen-note", lines.note); }
+    if (this.labels.leads) set("day-lead", this.labels.leads[this.level]);
+  }
+
+  replay() {
+    let kept;
+    [this.board, this.shuffles, kept] = replayShisen(this.day, this.level, this.history);
+    if (kept < this.history.length) this.history = this.history.slice(0, kept);  // a bad save keeps what holds
+  }
+
+  save() {
+    store.set(this.key(), { history: this.history, elapsed: this.currentElapsed(), hints: this.hints, shuffles: this.shufflesUsed,
+      ...(this.done ? { done: true } : {}) });
+  }
+
+  currentElapsed() { return this.elapsed + (this.started ? Date.now() - this.started : 0); }
+
+  tick() { this.timer.textContent = clock(this.currentElapsed()); }
+
+  startClock() {
+    if (!this.started && !this.board.isEmpty()) this.started = Date.now();
+  }
+
+  stopClock() {
+    this.elapsed = this.currentElapsed();
+    this.started = null;
+  }
+
+  /** Turned a quarter (clockwise) on a portrait screen too narrow for the board's tiles to be
+   *  MIN_TAP px wide side by side: the board's columns become rows. The same media query as the
+   *  page's own style (renderers/games/shisen.py), so the picture's box and the board agree. */
+  shouldTurn() {
+    const q = `(orientation: portrait) and (max-width: ${turnBelow(this.board.width)}px)`;
+    return window.matchMedia ? window.matchMedia(q).matches : window.innerHeight > window.innerWidth;
+  }
+
+  /** The bar's height (with the message box when it sits under the bar), so an upright board
+   *  fits the screen below it. The side column has no box of its own on an upright phone. */
+  fitBar() {
+    const h = Math.max(this.bar.getBoundingClientRect().height, this.side.getBoundingClientRect().height);
+    this.root.style.setProperty("--bar", `${Math.ceil(h)}px`);
+  }
+
+  /** After the box opens: the whole board on the screen when it fits there (a wide screen, a phone
+   *  on its side), else as much of it as fits below the box (an upright phone), nothing of either
+   *  under the controls that stick at the top. */
+  keepBoardInView() {
+    const r = this.inner.getBoundingClientRect(), s = this.side.getBoundingClientRect();
+    let limit = 0, first = r.top;  // beside the board the side column sticks clear of it
+    if (!(s.width && s.right <= r.left)) {
+      const top = s.height ? this.side : this.bar;  // what sticks above (upright: the bar alone, the box in the page)
+      limit = top.offsetHeight + (parseFloat(getComputedStyle(top).top) || 0);
+      if (!s.height) first = this.toastBox.getBoundingClientRect().top;
+    }
+    // down as far as the board's end (and the box's, beside it), never taking `first` under the
+    // top; up if it is under it already
+    const bottom = Math.max(r.bottom, this.toastBox.getBoundingClientRect().bottom);
+    const dy = first < limit ? first - limit : Math.max(0, Math.min(bottom - window.innerHeight, first - limit));
+    if (dy) window.scrollBy({ top: dy, behavior: "auto" });
+  }
+
+  /** Screen cell of board cell (x, y); ring cells (-1 or width/height) map to the ring. */
+  toScreen(x, y) { return this.turned ? [this.board.height - 1 - y, x] : [x, y]; }
+
+  fromScreen(sx, sy) { return this.turned ? [sy, this.board.height - 1 - sx] : [sx, sy]; }
+
+  render() {
+    const { width: w, height: h } = this.board;
+    this.turned = this.shouldTurn();
+    const [cols, rows] = this.turned ? [h, w] : [w, h];
+    const W = 2 * RING_X + cols * TILE_X, H = 2 * RING_Y + rows * TILE_Y;
+    this.units = { cols, rows, W, H };
+    this.root.classList.toggle("turned", this.turned);
+    this.note.hidden = !this.turned;
+    this.inner.style.setProperty("--ratio", `${W} / ${H}`);
+    this.inner.style.setProperty("--tratio", `${W} / ${H}`);
+    this.inner.style.setProperty("--aspect", String(W / H));
+    this.grid.style.gridTemplateColumns = `${RING_X}fr repeat(${cols}, ${TILE_X}fr) ${RING_X}fr`;
+    this.grid.style.gridTemplateRows = `${RING_Y}fr repeat(${rows}, ${TILE_Y}fr) ${RING_Y}fr`;
+    const hadFocus = this.grid.contains(document.activeElement);
+    this.grid.replaceChildren();
+    this.cells = {};
+    for (let sy = 0; sy < rows; sy++) {
+      const row = el("div", { role: "row", class: "srow" });
+      for (let sx = 0; sx < cols; sx++) {
+        const [px, py] = this.fromScreen(sx, sy);
+        const b = this.tileButton(px, py, sx, sy);
+        b.addEventListener("click", () => { this.cursor = [px, py]; this.focusCursor(false); this.pick(px, py); });
+        this.cells[`${px},${py}`] = b;
+        row.append(b);
+      }
+      this.grid.append(row);
+    }
+    if (this.selected) this.cell(...this.selected).classList.add("selected");
+    this.overlay.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    this.overlay.replaceChildren();
+    this.focusCursor(hadFocus);
+    this.fitBar();
+    this.tick();
+  }
+
+  /** One board cell's button: its board coordinates, its accessible name, its tile drawn. */
+  tileButton(px, py, sx, sy) {
+    const code = this.board.cells[py][px];
+    const where = `${COLS[px]}${py + 1}`;
+    const b = el("button", { type: "button", role: "gridcell", class: code ? "tile" : "tile empty", "data-x": px, "data-y": py,
+      "aria-label": code ? `${this.labels.tiles[code]}, ${where}` : `빈칸, ${where}`, tabindex: "-1",
+      style: `grid-column: ${sx + 2}; grid-row: ${sy + 2}` });
+    if (code) b.append(svgUse(`t-${code}${this.easy ? "-e" : ""}`, TILE_X, TILE_Y));
+    return b;
+  }
+
+  cell(x, y) { return this.cells[`${x},${y}`]; }
+
+  focusCursor(move = true) {
+    for (const b of Object.values(this.cells)) b.tabIndex = -1;
+    const c = this.cell(...this.cursor) || this.cell(0, 0);
+    c.tabIndex = 0;
+    if (move) c.focus();
+  }
+
+  key_(e) {
+    const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+    if (d) {
+      e.preventDefault();
+      // the arrows follow the screen: on a turned board, screen right is the board's up
+      const [sx, sy] = this.toScreen(...this.cursor);
+      const { cols, rows } = this.units;
+      this.cursor = this.fromScreen(Math.min(cols - 1, Math.max(0, sx + d[0])), Math.min(rows - 1, Math.max(0, sy + d[1])));
+      this.focusCursor();
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      this.pick(...this.cursor);
+    }
+  }
+
+  pick(x, y) {
+    const code = this.board.cells[y][x];
+    if (!code) return;
+    const here = [x, y];
+    if (!this.selected) { this.select(here); return; }
+    const [sx, sy] = this.selected;
+    if (sx === x && sy === y) { this.select(null); this.say("선택을 풀었습니다."); return; }
+    const path = checkMove(this.board, this.selected, here);
+    if (path) { this.remove([this.selected, here], path); return; }
+    // not a pair: say why, shake both, and keep the new tile picked
+    const a = this.name(this.selected), b = this.name(here);
+    this.cue([this.selected, here]);
+    this.select(here, false);
+    this.say(a !== b ? `${particle(a, "와/과")} ${particle(b, "은/는")} 다른 패입니다.`
+      : `${a}끼리 두 번 안에 꺾어 닿는 길이 없습니다.`);
+  }
+
+  /** A short shake of tiles that do not pair (a red outline only, for reduced motion). */
+  cue(points) {
+    const cells = points.map((p) => this.cell(...p)).filter(Boolean);
+    cells.forEach((c) => { c.classList.remove("nope"); void c.offsetWidth; c.classList.add("nope"); });
+    setTimeout(() => cells.forEach((c) => c.classList.remove("nope")), 450);
+  }
+
+  select(p, speak = true) {
+    if (this.selected) this.cell(...this.selected).classList.remove("selected");
+    this.selected = p;
+    if (p) {
+      this.cell(...p).classList.add("selected");
+      if (speak) this.say(`${this.name(p)} 선택`);  // the board shows no coordinates; the tile's name does
+    }
+  }
+
+  played() {
+    if (this.record) { recordShisenPlayed(this.record.stats, this.day.date); this.record.save(); }
+  }
+
+  remove(pair, path) {
+    this.startClock();
+    const code = this.board.cells[pair[0][1]][pair[0][0]];
+    this.board = this.board.with([[...pair[0], null], [...pair[1], null]]);
+    this.history.push({ pair });
+    this.selected = null;
+    this.closeToast();
+    this.render();
+    this.drawPath(path);
+    if (this.board.isEmpty()) {
+      this.stopClock();
+      this.done = true;
+      this.save();
+      this.root.classList.add("done");
+      if (this.record) {
+        recordShisenCleared(this.record.stats, this.day.date, this.level, this.elapsed, this.hints, this.shufflesUsed);
+        this.record.save();
+      }
+      this.cleared(false);
+      this.showResult();
+    } else {
+      this.save();
+      if (this.history.length === 1) this.played();
+      const left = `${this.labels.tiles[code]} 한 쌍을 지웠습니다. 남은 패 ${this.board.count()}장`;
+      // A trap sprung: say so at once rather than let the player hunt for a pair that is not there.
+      if (legalPairs(this.board).length) this.say(left);
+      else this.stuck(`${this.labels.tiles[code]} 한 쌍을 지웠습니다.`);
+    }
+  }
+
+  stuck(first) {
+    this.say("더 지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 이어 가세요.");
+    const undo = el("button", { type: "button", class: "tool", "data-action": "toast-undo", text: "한 수 무르기" });
+    undo.addEventListener("click", () => this.undo());
+    const mix = el("button", { type: "button", class: "tool", "data-action": "toast-shuffle", text: "남은 패 섞기" });
+    mix.addEventListener("click", () => this.shuffle());
+    this.toast("stuck", `${first} 더 지울 수 있는 짝이 없습니다.`,
+      [el("p", { text: "무르기로 되돌려 다른 짝을 고르거나, 남은 패를 섞으세요." })], [undo, mix]);
+  }
+
+  cleared(before) {
+    this.say(`${before ? "이미 완성한 판입니다. " : "완성! "}걸린 시간 ${clock(this.elapsed)}`);
+    const links = [];
+    const stats = document.getElementById("harupan-stats");
+    if (stats) {
+      const see = el("button", { type: "button", class: "tool", "data-action": "see-stats", text: "내 기록 보기" });
+      see.addEventListener("click", () => { this.closeToast(true); stats.scrollIntoView({ block: "start" }); });
+      links.push(see);
+    }
+    const home = document.querySelector("header.site a.home");
+    const unsolved = this.levels.find((lv) => lv !== this.level && !(store.get(`harupan:shisen:${this.day.date}:${lv}`) || {}).done);
+    if (unsolved) {
+      const other = el("button", { type: "button", class: "tool", "data-action": "next-level", text: `${this.labels[unsolved] || unsolved} 풀기` });
+      other.addEventListener("click", () => { store.set("harupan:level", unsolved); this.load(unsolved); });
+      links.push(other);
+    }
+    const close = el("button", { type: "button", class: "tool", "data-action": "toast-close", text: "닫기" });
+    close.addEventListener("click", () => this.closeToast(true));
+    const next = el("p", { class: "facts", text: "새 판은 날마다 0시에 열립니다. 내일 다시 오세요. " });
+    if (home) next.append(el("a", { href: new URL("archive/index.html", home.href).href, text: "지난 판 더 풀기" }));
+    this.toast("cleared", `${before ? "완성한 판입니다" : "완성!"} ${this.labels[this.level] || this.level} · 걸린 시간 ${clock(this.elapsed)}`,
+      [shareBox(this.shareText(), (t) => this.say(t), [...links, close]), next], null);
+  }
+
+  /** Show the one message box (non-modal: the board stays playable), with the controls, off the board. */
+  toast(kind, message, extra, buttons) {
+    const close = el("button", { type: "button", class: "tool", "data-action": "toast-close", text: "닫기" });
+    close.addEventListener("click", () => this.closeToast(true));
+    this.toastBox.replaceChildren(el("p", { class: "tmsg", id: "shisen-toast-msg", text: message }), ...extra,
+      ...(buttons ? [el("div", { class: "toolbar" }, ...buttons, ...(kind === "confirm" ? [] : [close]))] : []));
+    this.toastBox.dataset.kind = kind;
+    if (this.toastBox.open) { this.fitBar(); return; }
+    const before = document.activeElement;
+    this.toastBox.show();  // takes focus, so a keyboard player is at its buttons ...
+    this.fitBar();
+    if (this.quiet) {  // ... except on opening the page: the box shows, the focus stays where it was
+      if (before && before !== document.body) before.focus({ preventScroll: true });
+      else if (this.toastBox.contains(document.activeElement)) document.activeElement.blur();
+    } else this.keepBoardInView();
+  }
+
+  closeToast(byPlayer = false) {
+    if (this.toastBox.open) { this.toastBox.close(); this.fitBar(); }
+    if (byPlayer && this.toastBox.dataset.kind === "cleared") this.showResult();
+    this.toastBox.dataset.kind = "";
+  }
+
+  /** The share line once the board is cleared: no tile, no move, only how it went. */
+  shareText() {
+    const canonical = document.querySelector('link[rel="canonical"]');
+    const lines = [`하루 판 사천성 ${this.day.date} ${this.labels[this.level] || LEVEL_KO[this.level] || this.level}`,
+      `완성 ${clock(this.elapsed)} · 힌트 ${this.hints}번 · 섞기 ${this.shufflesUsed}번`];
+    if (canonical) lines.push(canonical.href);
+    return lines.join("\n");
+  }
+
+  /** Under the board once cleared and the message closed: a way back to it. */
+  showResult() {
+    this.result.replaceChildren();
+    if (!this.board.isEmpty() || this.toastBox.open) return;
+    const again = el("button", { type: "button", class: "tool", "data-action": "result", text: "결과와 공유 문구 보기" });
+    again.addEventListener("click", () => { this.cleared(true); this.result.replaceChildren(); });
+    this.result.append(again);
+  }
+
+  drawPath(path) {
+    const ns = "http://www.w3.org/2000/svg";
+    const { cols, rows } = this.units;
+    const at = (s, n, ring, tile) => (s < 0 ? ring / 2 : s >= n ? ring + n * tile + ring / 2 : ring + s * tile + tile / 2);
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", path.map(([x, y]) => {
+      const [sx, sy] = this.toScreen(x, y);
+      return `${at(sx, cols, RING_X, TILE_X)},${at(sy, rows, RING_Y, TILE_Y)}`;
+    }).join(" "));
+    line.setAttribute("class", "pathline");
+    this.overlay.replaceChildren(line);
+    clearTimeout(this.pathTimer);
+    this.pathTimer = setTimeout(() => this.overlay.replaceChildren(), 600);
+  }
+
+  async hint() {
+    if (this.board.isEmpty() || this.thinking) return;
+    const board = this.board;
+    if (!proofStillHolds(board, this.proof)) {
+      // The solver may need a moment on a slow phone: say so first and let the page draw it.
+      this.thinking = true;
+      this.say("힌트를 찾는 중…");
+      await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      this.thinking = false;
+      if (this.board !== board) return;  // the player moved meanwhile: that move's message stands
+    }
+    const h = hint(board, this.proof, HINT_BUDGET);
+    if (!h) { this.say("지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 보세요."); return; }
+    if (h.lost) { this.say("이제는 어떤 순서로 지워도 판을 끝까지 풀 수 없습니다. 무르기로 되돌리거나 섞기를 눌러 보세요."); return; }
+    if (h.undecided) { this.say("계산이 길어져 힌트를 찾지 못했습니다. 막혔다는 뜻은 아니니 계속 두어 보세요."); return; }
+    this.proof = h.proof;  // the next hint follows it while the player does, without a solve
+    this.hints += 1;
+    this.save();
+    this.grid.querySelectorAll(".hinted").forEach((c) => c.classList.remove("hinted"));
+    for (const p of h.pair) this.cell(...p).classList.add("hinted");  // marked until the board changes
+    this.say(`힌트: 표시한 ${this.name(h.pair[0])} 두 장을 지워 보세요.`);
+    this.showPair(h.pair);
+  }
+
+  /** Brings a pair into view: a phone shows part of the turned board, and a hint marked off
+   *  screen blinks unseen. The page scrolls so the pair's middle sits in the middle of what the
+   *  bar (which stays at the top) leaves visible; a pair already in view stays put. */
+  showPair(pair) {
+    const rects = pair.map((p) => this.cell(...p).getBoundingClientRect());
+    const bottom = window.innerHeight;
+    let top = Math.max(0, this.bar.getBoundingClientRect().bottom);
+    if (rects.every((r) => r.top >= top && r.bottom <= bottom)) return;
+    const mid = (Math.min(...rects.map((r) => r.top)) + Math.max(...rects.map((r) => r.bottom))) / 2;
+    // scrolling down sticks the bar to the top of the screen: it then covers down to its height
+    if (mid > (top + bottom) / 2) top = (parseFloat(getComputedStyle(this.bar).top) || 0) + this.bar.offsetHeight;
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: mid - (top + bottom) / 2, behavior: still ? "auto" : "smooth" });
+  }
+
+  /** Shuffling counts against the share line, so it asks first. */
+  askShuffle() {
+    if (this.board.isEmpty()) return;
+    const yes = el("button", { type: "button", class: "tool danger", "data-action": "shuffle-yes", text: "섞기" });
+    yes.addEventListener("click", () => this.shuffle());
+    const no = el("button", { type: "button", class: "tool", "data-action": "shuffle-no", text: "그만두기" });
+    no.addEventListener("click", () => { this.closeToast(); this.shuffleButton.focus(); });
+    this.toast("confirm", "남은 패를 섞을까요?",
+      [el("p", { text: "남은 패를 끝까지 풀 수 있게 다시 놓습니다. 섞은 횟수는 공유 문구에 남고, 무르기로 되돌리면 빠집니다." })], [yes, no]);
+  }
+
+  shuffle() {
+    if (this.board.isEmpty()) return;
+    this.closeToast();
+    let shuffled;
+    try {
+      shuffled = shuffle(this.board, shuffleSeed(this.day.date, this.level, this.shuffles));
+    } catch {  // a few scattered tiles may have no solvable arrangement the budget finds
+      this.say("남은 패로는 끝까지 풀 수 있는 배치를 찾지 못했습니다. 무르기로 되돌려 보세요.");
+      return;
+    }
+    this.startClock();
+    this.board = shuffled.board;
+    this.proof = makeProof(shuffled.board, shuffled.solution);  // a shuffle comes with its own clearing order
+    this.history.push({ shuffle: this.shuffles });
+    this.shuffles += 1;
+    this.shufflesUsed += 1;
+    this.selected = null;
+    this.save();
+    this.played();
+    this.render();
+    this.say("남은 패를 끝까지 풀 수 있게 섞었습니다.");
+  }
+
+  undo() {
+    if (!this.history.length) return;
+    const step = this.history.pop();
+    if (step.shuffle !== undefined) this.shufflesUsed = Math.max(0, this.shufflesUsed - 1);
+    this.root.classList.remove("done");
+    this.closeToast();
+    this.replay();
+    this.selected = null;
+    this.save();
+    this.render();
+    this.showResult();
+    this.say(step.shuffle !== undefined ? "섞기를 물렀습니다. 섞은 횟수에서도 빠집니다." : "한 수 물렀습니다.");
+  }
+
+  say(text) { this.status.textContent = text; }
+}
+
+// ------------------------------------------------------------------ the record
+
+/** Shisen-sho's days, cleaned: shisen[date] = {cleared: {level: {ms, hints, shuffles}}}; a day present was played. */
+export function cleanShisen(days) {
+  const out = {};
+  for (const [date, day] of Object.entries(days)) {
+    if (!DATE_KEY.test(date) || !day || typeof day !== "object") continue;
+    const cleared = {};
+    for (const [lv, c] of Object.entries(day.cleared || {})) {
+      if (c && isCount(c.ms)) cleared[lv] = { ms: c.ms, hints: isCount(c.hints) ? c.hints : 0, shuffles: isCount(c.shuffles) ? c.shuffles : 0 };
+    }
+    out[date] = { cleared };
+  }
+  return out;
+}
+
+export function recordShisenPlayed(stats, date) {
+  if (!stats.shisen) stats.shisen = {};
+  if (!stats.shisen[date]) stats.shisen[date] = { cleared: {} };
+}
+
+/** A board cleared: the first clear of a (day, level) stands; clearing it again after undo does not count twice. */
+export function recordShisenCleared(stats, date, level, ms, hints, shuffles) {
+  recordShisenPlayed(stats, date);
+  if (!stats.shisen[date].cleared[level]) stats.shisen[date].cleared[level] = { ms, hints, shuffles };
+}
+
+/** The figures of Shisen-sho's part of the panel. */
+export function shisenSummary(days, today, levels) {
+  const sDays = Object.keys(days);
+  const cleared = sDays.filter((d) => Object.keys(days[d].cleared).length);
+  const [current, best] = streaks(cleared, today);
+  const byLevel = {};
+  for (const lv of levels) {
+    const times = cleared.map((d) => days[d].cleared[lv]).filter(Boolean).map((c) => c.ms);
+    byLevel[lv] = { cleared: times.length, best: times.length ? Math.min(...times) : null, median: median(times) };
+  }
+  return { played: sDays.length, cleared: cleared.length, current, best, levels: byLevel };
+}
+
+/** Older saves (harupan:shisen:DATE:LEVEL): a board counts as cleared when its save says so, or
+ *  when it is this page's day and its history empties the board. */
+function shisenFromSaves(rec, keys, day) {
+  for (const k of keys) {
+    const m = /^harupan:shisen:(\d{4}-\d{2}-\d{2}):(\w+)$/.exec(k);
+    if (!m) continue;
+    const save = store.get(k);
+    if (!save || !Array.isArray(save.history) || !save.history.length) continue;
+    recordShisenPlayed(rec, m[1]);
+    let done = save.done === true;
+    if (!done && day && day.date === m[1] && day.shisen && day.shisen[m[2]]) done = replayShisen(day, m[2], save.history)[0].isEmpty();
+    if (done) recordShisenCleared(rec, m[1], m[2], save.elapsed || 0, save.hints || 0, save.shuffles || 0);
+  }
+}
+
+function shisenPanel(days, { today, day, panel }) {
+  const levels = ordered(day && day.shisen ? Object.keys(day.shisen) : JSON.parse(panel.dataset.levels || '["easy","normal","hard"]'));
+  const sh = shisenSummary(days, today, levels);
+  const rate = sh.played ? Math.round((100 * sh.cleared) / sh.played) : 0;
+  const times = el("table", { class: "times" },
+    el("caption", { text: "난이도별 완성 시간" }),
+    el("thead", {}, el("tr", {}, ...["난이도", "완성", "최고", "중간값"].map((t) => el("th", { scope: "col", text: t })))),
+    el("tbody", {}, ...levels.map((lv) => {
+      const l = sh.levels[lv];
+      return el("tr", {}, el("th", { scope: "row", text: LEVEL_KO[lv] || lv }), el("td", { text: `${l.cleared}판` }),
+        el("td", { text: l.best === null ? "-" : clock(l.best) }), el("td", { text: l.median === null ? "-" : clock(l.median) }));
+    })));
+  return [el("h3", { text: "사천성" }),
+    el("div", { class: "stats" }, stat(sh.played, "플레이한 날"), stat(sh.cleared, "완성한 날"), stat(`${rate}%`, "완성률"),
+      stat(sh.current, "연속 완성"), stat(sh.best, "최고 연속")),
+    times];
+}
+
+registerGame("shisen", {
+  mount(section, { day, labels, record }) {
+    const root = section.querySelector("#shisen-app");
+    if (root && day.shisen) window.harupanShisen = new ShisenApp(root, day, labels, record);
+  },
+  record: { clean: cleanShisen, fromSaves: shisenFromSaves, panel: shisenPanel },
+});
