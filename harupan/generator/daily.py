@@ -13,17 +13,22 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.dates import parse_date
+from ..engine.dates import WEEKDAYS_KO, parse_date
 from ..engine.errors import CheckFailed, InputError
 from .games import Json, Piece, Settings, game, game_for_piece, games
-from .games.shisen.layouts import GENERATOR_VERSION
 
-__all__ = ["FORMAT", "GENERATOR_VERSION", "HEADER", "LIGHT", "WEEKDAYS_KO", "DayBundle", "bundle_json", "day_bundle",
-           "day_part", "load_bundle_json", "verify_bundle"]
+__all__ = ["FORMAT", "HEADER", "LIGHT", "DayBundle", "bundle_json", "day_bundle", "day_generator", "day_part",
+           "load_bundle_json", "verify_bundle"]
 
 FORMAT = "harupan/day@1"
-WEEKDAYS_KO = ("월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일")
 HEADER = ("format", "date", "weekday", "generator")
+
+
+def day_generator() -> int:
+    """The header's ``generator``: the highest of the registered games' versions, so that it moves
+    whenever a game's does (a bundle reader may tell days made before a change from days after).
+    Each game's part carries the detail where it needs it (a Shisen-sho layout its own version)."""
+    return max((g.version for g in games()), default=1)
 
 MapFn = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
 
@@ -67,7 +72,7 @@ class DayBundle:
 
 
 def day_part(piece: Piece) -> Json:
-    """One independent piece of a day, as the game whose kind it is makes it (``piece[0]``).
+    """One independent piece of a day, as the game whose kind it is makes it (``piece.kind``).
     Module level, so a process pool can run the pieces side by side."""
     return game_for_piece(piece).make_piece(piece)
 
@@ -89,7 +94,7 @@ def day_bundle(day: _dt.date, settings: Settings = LIGHT, map_fn: MapFn = map,
     made = dict(known)
     made.update(zip(todo, map_fn(day_part, todo)) if todo else ())
     parts = {g.name: g.assemble(day, settings, made) for g in games()}
-    return DayBundle(day, WEEKDAYS_KO[day.weekday()], GENERATOR_VERSION, parts)
+    return DayBundle(day, WEEKDAYS_KO[day.weekday()], day_generator(), parts)
 
 
 def verify_bundle(bundle: DayBundle) -> None:

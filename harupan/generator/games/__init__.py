@@ -1,21 +1,21 @@
-"""The games of the day, found through one registry: Shisen-sho, zodiac merge, then 사색패 (their page order).
-
-A new game is one module here that defines a :class:`Game` and calls :func:`register`, plus its
-drawing side in ``renderers/games``, its templates and its browser module (docs/adding-a-game.md).
-"""
+"""The games of the day and the rule topics, found through one registry, loaded by name from
+``engine/catalog.py`` (page order): each has a package here whose ``GAME`` (or ``TOPIC``) is its
+rules half. Nothing else in the generator names a game (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
-from .base import (DayGame, Game, GameInfo, Json, Option, Piece, Settings, SettingValue, game, game_for_file,
-                   game_for_piece, games, options, register, unregister)
-from .shisen import Shisen, ShisenPart
-from .cards import Cards
-from .zodiac import Par, Zodiac, ZodiacPart
+from importlib import import_module
 
-register(Shisen())
-register(Zodiac())
-register(Cards())
+from ...engine.catalog import GAMES, TOPICS
+from .base import (DayGame, FigureMaker, Game, Json, Option, Piece, Settings, SettingValue, Topic, example_kinds,
+                   figure_kinds, game, game_for_file, game_for_piece, games, options, register, register_topic, topics,
+                   unregister)
 
-__all__ = ["Cards", "DayGame", "Game", "GameInfo", "Json", "Option", "Par", "Piece", "SettingValue", "Settings", "Shisen",
-           "ShisenPart", "Zodiac", "ZodiacPart", "game", "game_for_file", "game_for_piece", "games", "options", "register",
-           "unregister"]
+for _name in GAMES:
+    register(import_module(f"{__name__}.{_name}").GAME)
+for _name in TOPICS:
+    register_topic(import_module(f"{__name__}.{_name}").TOPIC)
+
+__all__ = ["DayGame", "FigureMaker", "Game", "Json", "Option", "Piece", "SettingValue", "Settings", "Topic",
+           "example_kinds", "figure_kinds", "game", "game_for_file", "game_for_piece", "games", "options", "register",
+           "register_topic", "topics", "unregister"]

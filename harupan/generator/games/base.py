@@ -1,31 +1,55 @@
-"""What a game gives a day (the :class:`Game` protocol) and the registry of games, in page order."""
+"""What a game gives a day (:class:`Game`, with defaults for what a game does not have), what a
+rule topic gives its page (:class:`Topic`), and the registry of both, in page order.
+
+A game implements only what it has: a quick game writes :meth:`Game.make` and its JSON form and
+inherits one piece of work a day, nothing kept ahead, no settings and no standalone file
+(docs/adding-a-game.md has the worked example).
+"""
 
 from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from ...engine.errors import InputError
 
-Piece = tuple[str, ...]  # one independent, picklable piece of work; piece[0] names its kind
 Json = object  # JSON-ready data (dicts, lists, str, int, float, bool, None): what crosses processes and files;
 # each game checks what it reads
 SettingValue = str | tuple[str, ...]
 PartT = TypeVar("PartT")
+FileT = TypeVar("FileT")
+
+
+@dataclass(frozen=True, order=True)
+class Piece:
+    """One independent piece of a day's work, picklable (a pool makes pieces side by side): its
+    ``kind`` names the game that makes it, then its day and the game's own arguments."""
+
+    kind: str
+    day: _dt.date
+    args: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """Its name in a record of pieces kept ahead: ``par/2026-12-01/full``."""
+        return "/".join((self.kind, self.day.isoformat(), *self.args))
 
 
 @dataclass(frozen=True)
 class Option:
     """One setting a game takes, by the operator: ``key`` in ``content/site.yaml``,
-    ``HARUPAN_<KEY>`` in the environment (a list comma-separated), and perhaps a command flag."""
+    ``HARUPAN_<KEY>`` in the environment (a list comma-separated) and, with ``flag``, an option
+    ``--<key>`` of the publishing commands (``daily``, ``prepare``, ``site build``)."""
 
     key: str
     default: SettingValue  # the operator's default
     choices: tuple[str, ...]  # the values allowed (for a list: each item)
     many: bool = False  # a list of choices, at least one, no repeats
     off: str | None = None  # the value asking least work, for a day that is only drawn (Settings.light)
+    flag: bool = False  # offered as --<key> by the publishing commands
+    help: str = ""  # what it sets, for --help
 
     def parse(self, value: object, source: str) -> SettingValue:
         """The setting from site.yaml, the environment or a flag; :class:`InputError` quoting it."""
@@ -76,79 +100,124 @@ class Settings:
         return {o.key: self.value(game_name, o.key) for o in game(game_name).options}
 
 
-class GameInfo(Protocol):
-    """What the pipeline asks of a game apart from its part: its names, settings and pieces."""
+class FigureMaker(Protocol):
+    """A figure or example kind as the registry holds it (engine/figures.py ``FigureKind``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def required(self) -> frozenset[str]: ...
+
+    @property
+    def optional(self) -> frozenset[str]: ...
+
+    def make(self, spec: Mapping[str, object]) -> object: ...
+
+
+class Topic:
+    """What a rule page's subject gives it: the kinds of figure (and of worked example) its YAML
+    may declare, each computed and checked by the engine. Every game is a topic; a subject that
+    is not a game of the day (Shanghai's deal) is a topic alone."""
 
     name: str
-    script: str
-    piece_kinds: tuple[str, ...]
-    options: tuple[Option, ...]
-    file_format: str | None  # the "format" of its standalone JSON file (harupan render FILE), if it has one
+    figures: tuple[FigureMaker, ...] = ()
+    examples: tuple[FigureMaker, ...] = ()
 
-    def read_file(self, text: str, data: Json | None, source: str) -> Json:
-        """A standalone file (``harupan render FILE``) as the plain data its view draws:
-        ``data`` is the file parsed as JSON (None when it is not JSON). A file whose format is
-        no game's ``file_format`` goes to the first registered game. ``InputError`` when it is
-        not one, naming ``source``."""
-        ...
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class Game(Topic, Generic[PartT, FileT]):
+    """One game of the day, over its typed part ``PartT`` (a frozen dataclass, in the engine so
+    that its view can draw it) and, if it has one, the value of its standalone file ``FileT``.
+
+    Required: ``name`` (its key in ``puzzle.json`` and its place in every layer), ``part_type``,
+    :meth:`make` (or :meth:`make_piece` and :meth:`assemble` for a day made of several pieces),
+    :meth:`verify`, :meth:`part_to_json` and :meth:`part_from_json`. The rest has defaults."""
+
+    part_type: type[PartT]
+    version: int = 1  # the game's generator version: bump it when a date's part changes; a piece kept
+    # ahead by another version is made again
+    options: tuple[Option, ...] = ()
+    file_format: str | None = None  # the "format" of its standalone JSON file (harupan render FILE), if any
+    piece_kinds: ClassVar[tuple[str, ...]] = ()  # the kinds of its pieces; () means its name alone
+
+    def kinds(self) -> tuple[str, ...]:
+        return self.piece_kinds or (self.name,)
+
+    def make(self, date: _dt.date) -> PartT:
+        """The day's part, made in one piece (a quick game's whole work)."""
+        raise NotImplementedError(f"game {self.name!r} has neither make() nor make_piece()")
 
     def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
         """The independent pieces of work the day's part needs (run side by side in a pool)."""
-        ...
+        return [Piece(self.kinds()[0], date)]
 
     def piece_cost(self, piece: Piece) -> float:
-        """Rough seconds a piece takes; the slowest start first."""
-        ...
+        """Rough seconds a piece takes; the slowest start first, and a day whose pieces add up to
+        less than a second is made without workers."""
+        return 0.01
 
     def make_piece(self, piece: Piece) -> Json:
         """One piece's result, as JSON-ready data (it may travel between processes)."""
-        ...
+        return self.part_to_json(self.make(piece.day))
 
     def slow_pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
-        """The pieces worth making ahead of their day (``harupan prepare`` keeps their results);
-        [] for a game that is quick."""
-        ...
+        """The pieces worth making ahead of their day (``harupan prepare`` keeps their results)."""
+        return []
 
     def kept_fault(self, piece: Piece, made: Json) -> str | None:
         """Why a result kept ahead cannot stand in for making ``piece`` now (it is made again), or
         None when it can. Called only for pieces of :meth:`slow_pieces`."""
-        ...
-
-
-class Game(GameInfo, Protocol[PartT]):
-    """One game of the day, over its typed part ``PartT`` (a frozen dataclass). A game is a module
-    that defines one of these and registers it.
-
-    ``name`` is its key in ``puzzle.json``; ``script`` the browser module (in
-    ``renderers/static/js``) that plays it; ``piece_kinds`` the first elements of the pieces it
-    makes; ``options`` the settings it takes (their keys unique across games); ``part_type`` the
-    class of its part. The drawing side (files, sheets, page section) lives in ``renderers/games``
-    under the same name, because the renderers may not import this layer (docs/adding-a-game.md).
-    """
-
-    part_type: type[PartT]
+        return "nothing is kept ahead"
 
     def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Json]) -> PartT:
         """The game's typed part of the day from its pieces' results."""
-        ...
+        return self.part_from_json(made[self.pieces(date, settings)[0]], date)
 
     def verify(self, date: _dt.date, part: PartT) -> None:
-        """Prove the part again from scratch; raise ``CheckFailed`` on the first failure."""
-        ...
+        """Prove the part again from scratch; raise ``CheckFailed`` (exit 1) on the first failure."""
+        raise NotImplementedError
 
     def part_to_json(self, part: PartT) -> Json:
-        ...
+        raise NotImplementedError
 
     def part_from_json(self, data: Json, date: _dt.date) -> PartT:
         """The typed part from its JSON form; ``InputError`` when it is not one."""
-        ...
+        raise NotImplementedError
+
+    def read_file(self, text: str, data: Json | None, source: str) -> FileT:
+        """A standalone file (``harupan render FILE``) as the value its view draws: ``data`` is
+        the file parsed as JSON (None when it is not JSON). ``InputError`` naming ``source``."""
+        raise InputError(f"{source}: the game {self.name!r} reads no file of its own")
 
 
-class DayGame(GameInfo, Protocol):
+class DayGame(Protocol):
     """A registered game as the pipeline holds it, beside games of other part types: the same
     methods, each part checked against the game's ``part_type`` where it comes in."""
 
-    script_folder: str | None
+    name: str
+    version: int
+    part_type: type
+    options: tuple[Option, ...]
+    file_format: str | None
+    figures: tuple[FigureMaker, ...]
+    examples: tuple[FigureMaker, ...]
+
+    def kinds(self) -> tuple[str, ...]: ...
+
+    def read_file(self, text: str, data: Json | None, source: str) -> object: ...
+
+    def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]: ...
+
+    def piece_cost(self, piece: Piece) -> float: ...
+
+    def make_piece(self, piece: Piece) -> Json: ...
+
+    def slow_pieces(self, date: _dt.date, settings: Settings) -> list[Piece]: ...
+
+    def kept_fault(self, piece: Piece, made: Json) -> str | None: ...
 
     def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Json]) -> object: ...
 
@@ -159,20 +228,23 @@ class DayGame(GameInfo, Protocol):
     def part_from_json(self, data: Json, date: _dt.date) -> object: ...
 
 
-class Registered(Generic[PartT]):
+class Registered(Generic[PartT, FileT]):
     """A :class:`Game` wrapped for the registry (see :class:`DayGame`)."""
 
-    def __init__(self, g: Game[PartT]) -> None:
+    def __init__(self, g: Game[PartT, FileT]) -> None:
         self.game = g
-        self.name, self.script, self.piece_kinds, self.options = g.name, g.script, g.piece_kinds, g.options
-        self.file_format = g.file_format
-        folder = getattr(g, "script_folder", None)  # a game kept outside the package brings its module
-        self.script_folder: str | None = str(folder) if folder else None
+        self.name, self.version, self.options, self.file_format = g.name, g.version, g.options, g.file_format
+        self.part_type: type = g.part_type
+        self.figures: tuple[FigureMaker, ...] = tuple(g.figures)
+        self.examples: tuple[FigureMaker, ...] = tuple(g.examples)
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 
-    def read_file(self, text: str, data: Json | None, source: str) -> Json:
+    def kinds(self) -> tuple[str, ...]:
+        return self.game.kinds()
+
+    def read_file(self, text: str, data: Json | None, source: str) -> FileT:
         return self.game.read_file(text, data, source)
 
     def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
@@ -210,31 +282,59 @@ class Registered(Generic[PartT]):
 
 
 _GAMES: dict[str, DayGame] = {}
+_TOPICS: dict[str, Topic] = {}
 
 
-def register(g: Game[PartT]) -> Game[PartT]:
+def _taken(kinds: set[str], own: str) -> str | None:
+    """A figure or example kind of ``kinds`` another topic or game declared already."""
+    every: list[DayGame | Topic] = [*_GAMES.values(), *_TOPICS.values()]
+    other = {k.name for t in every if t.name != own for k in (*t.figures, *t.examples)}
+    return min(kinds & other) if kinds & other else None
+
+
+def register(g: Game[PartT, FileT]) -> Game[PartT, FileT]:
     """Add ``g`` to the day, after the games already registered (its place on the page)."""
-    if g.name in _GAMES:
+    if g.name in _GAMES or g.name in _TOPICS:
         raise InputError(f"a game named {g.name!r} is registered already")
-    taken = {k for other in _GAMES.values() for k in other.piece_kinds}
-    if taken & set(g.piece_kinds):
-        raise InputError(f"game {g.name!r}: piece kind {min(taken & set(g.piece_kinds))!r} is taken")
+    taken = {k for other in _GAMES.values() for k in other.kinds()}
+    if taken & set(g.kinds()):
+        raise InputError(f"game {g.name!r}: piece kind {min(taken & set(g.kinds()))!r} is taken")
     keys = {o.key for other in _GAMES.values() for o in other.options}
     if keys & {o.key for o in g.options}:
         raise InputError(f"game {g.name!r}: setting {min(keys & {o.key for o in g.options})!r} is taken")
-    entry: Registered[PartT] = Registered(g)
+    kind = _taken({k.name for k in (*g.figures, *g.examples)}, g.name)
+    if kind is not None:
+        raise InputError(f"game {g.name!r}: figure or example kind {kind!r} is taken")
+    entry: Registered[PartT, FileT] = Registered(g)
     _GAMES[g.name] = entry
     return g
 
 
+def register_topic(t: Topic) -> Topic:
+    """Add a rule topic that is not a game of the day (its figure and example kinds)."""
+    if t.name in _GAMES or t.name in _TOPICS:
+        raise InputError(f"a game or topic named {t.name!r} is registered already")
+    kind = _taken({k.name for k in (*t.figures, *t.examples)}, t.name)
+    if kind is not None:
+        raise InputError(f"topic {t.name!r}: figure or example kind {kind!r} is taken")
+    _TOPICS[t.name] = t
+    return t
+
+
 def unregister(name: str) -> None:
-    """Remove a game (for tests that register a game of their own)."""
+    """Remove a game or topic (for tests that register one of their own)."""
     _GAMES.pop(name, None)
+    _TOPICS.pop(name, None)
 
 
 def games() -> tuple[DayGame, ...]:
     """Every registered game, in page order."""
     return tuple(_GAMES.values())
+
+
+def topics() -> tuple[DayGame | Topic, ...]:
+    """Everything a rule page's figures may come from: every game, then the other topics."""
+    return (*_GAMES.values(), *_TOPICS.values())
 
 
 def game(name: str) -> DayGame:
@@ -246,21 +346,31 @@ def game(name: str) -> DayGame:
 
 def game_for_piece(piece: Piece) -> DayGame:
     for g in _GAMES.values():
-        if piece[0] in g.piece_kinds:
+        if piece.kind in g.kinds():
             return g
-    raise InputError(f"no game makes pieces of kind {piece[0]!r}")
+    raise InputError(f"no game makes pieces of kind {piece.kind!r}")
 
 
 def game_for_file(data: Json | None) -> DayGame:
     """The game whose standalone file ``data`` is (parsed JSON, None for text): the one whose
-    ``file_format`` it names, else the first registered game."""
+    ``file_format`` it names, else the first registered game that reads files."""
     fmt = data.get("format") if isinstance(data, dict) else None
-    first = next(iter(_GAMES.values()), None)
-    if first is None:
-        raise InputError("no game is registered")
-    return next((g for g in _GAMES.values() if g.file_format is not None and g.file_format == fmt), first)
+    readers = [g for g in _GAMES.values() if g.file_format is not None]
+    if not readers:
+        raise InputError("no registered game reads a file of its own")
+    return next((g for g in readers if g.file_format == fmt), readers[0])
 
 
 def options() -> dict[str, tuple[str, Option]]:
     """Every registered game's settings by key: key -> (game name, option)."""
     return {o.key: (g.name, o) for g in _GAMES.values() for o in g.options}
+
+
+def figure_kinds() -> dict[str, FigureMaker]:
+    """Every figure kind a rule page may declare, by name, from every game and topic."""
+    return {k.name: k for t in topics() for k in t.figures}
+
+
+def example_kinds() -> dict[str, FigureMaker]:
+    """Every worked-example kind a rule page may declare, by name."""
+    return {k.name: k for t in topics() for k in t.examples}

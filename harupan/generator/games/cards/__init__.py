@@ -1,44 +1,27 @@
 """사색패 손패 맞추기 as a game of the day: the day's 21-card hand, proved best and unique
-(docs/cards-format.md)."""
+(docs/cards-format.md). A quick game: one piece a day, made in milliseconds, nothing kept ahead."""
 
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping
+
+from ....engine.cards.figures import KINDS as FIGURES
 from ....engine.cards.puzzle import FORMAT, CardsPuzzle, daily_puzzle, puzzle_fault, puzzle_from_json, puzzle_to_json
 from ....engine.errors import CheckFailed
-from ..base import Json, Option, Piece, Settings
+from ..base import Game, Json
 
 
-class Cards:
+class Cards(Game[CardsPuzzle, CardsPuzzle]):
     name = "cards"
-    script = "cards.js"
-    piece_kinds: tuple[str, ...] = ("cards",)
     part_type = CardsPuzzle
-    options: tuple[Option, ...] = ()
+    file_format = FORMAT  # a day's part on its own: {"format", "hand", "melds", "score", "figures", ...}
+    figures = FIGURES
 
-    file_format: str | None = FORMAT  # a day's part on its own: {"format", "hand", "melds", "score", "figures", ...}
+    def make(self, date: _dt.date) -> CardsPuzzle:
+        return daily_puzzle(date)
 
-    def read_file(self, text: str, data: Json | None, source: str) -> Json:
-        return puzzle_to_json(puzzle_from_json(data, source=source))
-
-    def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
-        return [("cards", date.isoformat())]
-
-    def piece_cost(self, piece: Piece) -> float:
-        return 0.05  # bench/cards.py: a few milliseconds a date
-
-    def make_piece(self, piece: Piece) -> Json:
-        return puzzle_to_json(daily_puzzle(_dt.date.fromisoformat(piece[1])))
-
-    def slow_pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
-        return []  # milliseconds: nothing to make ahead
-
-    def kept_fault(self, piece: Piece, made: Json) -> str | None:
-        return "the cards game keeps nothing ahead"
-
-    def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Json]) -> CardsPuzzle:
-        return self.part_from_json(made[("cards", date.isoformat())], date)
+    def read_file(self, text: str, data: Json | None, source: str) -> CardsPuzzle:
+        return puzzle_from_json(data, source=source)
 
     def verify(self, date: _dt.date, part: CardsPuzzle) -> None:
         fault = puzzle_fault(part)
@@ -52,3 +35,6 @@ class Cards:
 
     def part_from_json(self, data: Json, date: _dt.date) -> CardsPuzzle:
         return puzzle_from_json(data, source=f"{date} cards")
+
+
+GAME = Cards()

@@ -1,23 +1,20 @@
-"""Shisen-sho as a game of the day: every offered level's layout, each with its proof."""
+"""Shisen-sho as a game of the day: every offered level's layout, each with its proof
+(:mod:`.layouts` deals and grades them; :mod:`.examples` checks the rule page's worked examples)."""
 
 from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+
 from ....engine.errors import CheckFailed, InputError
 from ....engine.shisen import parse_any
-from ....engine.shisen.board import FORMAT, Layout, layout_from_dict, layout_to_dict
+from ....engine.shisen.board import FORMAT, Layout, ShisenPart, layout_from_dict, layout_to_dict
+from ....engine.shisen.figures import KINDS as FIGURES
 from ....engine.shisen.game import replay
-from .layouts import DEFAULT_SIZE, DIFFICULTIES, PRESETS, deal, generate, parse_size
-from ..base import Json, Option, Piece, Settings
-
-
-@dataclass(frozen=True)
-class ShisenPart:
-    """The day's layouts by level ("easy", "normal", "hard"), in the order they are offered."""
-
-    layouts: Mapping[str, Layout]
+from ....engine.shisen.names import LEVELS_KO
+from ..base import Game, Json, Option, Piece, Settings
+from .examples import EXAMPLES
+from .layouts import DEFAULT_SIZE, DIFFICULTIES, GENERATOR_VERSION, PRESETS, deal, generate, parse_size
 
 
 def order_fault(layout: Layout) -> str | None:
@@ -32,7 +29,7 @@ def order_fault(layout: Layout) -> str | None:
     return ""
 
 
-def layout_fault(data: Json, date: str, size: str, level: str) -> str | None:
+def layout_fault(data: Json, date: _dt.date, size: str, level: str) -> str | None:
     """Why a layout kept ahead is not the generator's own for ``date``, ``size`` and ``level``, or
     None: it is dealt again from its attempt (cheap) and its removal order replayed; its measures
     are taken as kept (the same generator version gives the same figures)."""
@@ -55,42 +52,42 @@ def layout_fault(data: Json, date: str, size: str, level: str) -> str | None:
     return None
 
 
-class Shisen:
+class Shisen(Game[ShisenPart, Layout]):
     name = "shisen"
-    script = "shisen.js"
-    piece_kinds: tuple[str, ...] = ("shisen",)
     part_type = ShisenPart
-    options: tuple[Option, ...] = (
-        Option("difficulties", DIFFICULTIES, DIFFICULTIES, many=True),  # the levels offered, a layout each
+    version = GENERATOR_VERSION
+    options = (
+        Option("difficulties", DIFFICULTIES, DIFFICULTIES, many=True,  # the levels offered, a layout each
+               help=f"Shisen-sho levels offered, a layout each ({', '.join(LEVELS_KO)})"),
         Option("size", DEFAULT_SIZE, (DEFAULT_SIZE,)),  # the day's board (the page and sheets are drawn for it)
     )
+    file_format = FORMAT  # a board file: this JSON, or the text form (any file no other game claims)
+    figures = FIGURES
+    examples = EXAMPLES
 
-    file_format: str | None = FORMAT  # a board file: this JSON, or the text form (any file no other game claims)
-
-    def read_file(self, text: str, data: Json | None, source: str) -> Json:
-        layout = parse_any(text, source=source) if data is None else layout_from_dict(data, source=source)
-        return layout_to_dict(layout)
+    def read_file(self, text: str, data: Json | None, source: str) -> Layout:
+        return parse_any(text, source=source) if data is None else layout_from_dict(data, source=source)
 
     def pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
         size = settings.text(self.name, "size")
-        return [("shisen", date.isoformat(), size, level) for level in settings.items(self.name, "difficulties")]
+        return [Piece(self.name, date, (size, level)) for level in settings.items(self.name, "difficulties")]
 
     def piece_cost(self, piece: Piece) -> float:
         return 1.0
 
     def make_piece(self, piece: Piece) -> Json:
-        _, date, size, level = piece
-        return layout_to_dict(generate(date, size, level))
+        size, level = piece.args
+        return layout_to_dict(generate(piece.day, size, level))
 
     def slow_pieces(self, date: _dt.date, settings: Settings) -> list[Piece]:
         return self.pieces(date, settings)  # each layout is dealt, proved and graded: seconds
 
     def kept_fault(self, piece: Piece, made: Json) -> str | None:
-        _, date, size, level = piece
-        return layout_fault(made, date, size, level)
+        size, level = piece.args
+        return layout_fault(made, piece.day, size, level)
 
     def assemble(self, date: _dt.date, settings: Settings, made: Mapping[Piece, Json]) -> ShisenPart:
-        return self.part_from_json({p[3]: made[p] for p in self.pieces(date, settings)}, date)
+        return self.part_from_json({p.args[1]: made[p] for p in self.pieces(date, settings)}, date)
 
     def verify(self, date: _dt.date, part: ShisenPart) -> None:
         for level, layout in part.layouts.items():
@@ -105,3 +102,6 @@ class Shisen:
         if not isinstance(data, dict) or not data:
             raise InputError("shisen: expected the layouts by level")
         return ShisenPart({level: layout_from_dict(d, source=f"{date} shisen {level}") for level, d in data.items()})
+
+
+GAME = Shisen()

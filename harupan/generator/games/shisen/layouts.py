@@ -35,6 +35,7 @@ keeps the figures the edges were read from.
 from __future__ import annotations
 
 import dataclasses
+import datetime as _dt
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ from ....engine.shisen.paths import geometry
 from ....engine.shisen.game import replay
 from ....engine.shisen.playout import CAREFUL, LOOKAHEAD, RANDOM, Playout, playouts
 from ....engine.shisen.solver import SOLVED, SolveResult, solve
+from ....engine.shisen.names import LEVELS_KO
 from ....engine.shisen.tiles import DEFAULT_KINDS
 from ....engine.shisen.traps import Openings, openings
 
@@ -97,11 +99,11 @@ AHEAD_EDGE = 0.65  # hard: the look-ahead player stuck in at least this share of
 # cut keeps 'hard' clear of 'normal'. The look-ahead edge for 'hard' is read the same way (the
 # doc has the figures): at least half of its games stuck, and above what it meets on normal deals.
 PRESETS = {
-    "easy": Preset("easy", "쉬움", (0.0, 0.15)),
+    "easy": Preset("easy", LEVELS_KO["easy"], (0.0, 0.15)),
     # A share near 1/2 varies most: normal's figure is published from 1,024 games, so that it lies
     # within 0.05 of an independent 512-game measure (the looks before only drop a deal).
-    "normal": Preset("normal", "보통", (0.35, 0.65), confirm_games=(128, 256, 512, 768, 1024), accept_from=1024),
-    "hard": Preset("hard", "어려움", (0.85, 1.0), (0.75, 1.0), (AHEAD_EDGE, 1.0), 128),
+    "normal": Preset("normal", LEVELS_KO["normal"], (0.35, 0.65), confirm_games=(128, 256, 512, 768, 1024), accept_from=1024),
+    "hard": Preset("hard", LEVELS_KO["hard"], (0.85, 1.0), (0.75, 1.0), (AHEAD_EDGE, 1.0), 128),
 }
 DIFFICULTIES = tuple(PRESETS)
 
@@ -129,9 +131,9 @@ def kinds_for(n: int, rng: Rng) -> list[str]:
     return sorted(pool[:n], key=DEFAULT_KINDS.index)
 
 
-def deal(date: str, width: int, height: int, preset: Preset, attempt: int) -> tuple[Board, str]:
+def deal(date: _dt.date, width: int, height: int, preset: Preset, attempt: int) -> tuple[Board, str]:
     """One uniform deal: the kinds (all 36 for 144 tiles), four of each, shuffled over the cells."""
-    seed = f"harupan:shisen:{date}:{width}x{height}:{preset.name}:{attempt}"
+    seed = f"harupan:shisen:{date.isoformat()}:{width}x{height}:{preset.name}:{attempt}"
     rng = Rng(seed)
     kinds = kinds_for(width * height // 4, rng)
     cells: list[str | None] = [k for k in kinds for _ in range(4)]
@@ -381,15 +383,14 @@ def _cleared_pairs(board: Board, games: Iterable[Playout]) -> tuple[Pair, ...]:
     return tuple(out)
 
 
-def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") -> Layout:
+def generate(date: _dt.date, size: str = DEFAULT_SIZE, difficulty: str = "normal") -> Layout:
     """The day's layout: the first deal that passes every test, cheapest first: random and careful
     play in their bands over 64 games each, the look-ahead player in its band ('hard': above the
     same date's normal figure, :func:`ahead_floor`), the solver's proof and the random share
     confirmed over up to 512 games (1,024 on 'normal'; the cheaper of the two first), every
     first move decided; on 'normal', a look-ahead figure that leaves 'hard' room above it. The
-    proof and the opening analysis ride along. ``date`` is the day's ISO text as the seeds
-    spell it, made from a ``datetime.date`` (docs/design.md, "Dates"): it is not parsed again
-    here."""
+    proof and the opening analysis ride along. The seeds spell ``date`` as ISO text
+    (docs/design.md, "Dates")."""
     width, height = parse_size(size)
     if difficulty not in PRESETS:
         raise InputError(f"unknown difficulty {difficulty!r}: choose one of {', '.join(PRESETS)}")
@@ -451,7 +452,7 @@ def generate(date: str, size: str = DEFAULT_SIZE, difficulty: str = "normal") ->
 AHEAD_Z = 2.0  # hard's look-ahead figure lies this many standard errors of the gap above normal's
 AHEAD_CLOSE = 0.5  # normal: a look-ahead share this high over 64 games is played on to AHEAD_CLOSE_GAMES
 AHEAD_CLOSE_GAMES = 256
-_NORMAL_AHEAD: dict[tuple[str, str], tuple[int, int]] = {}  # (date, size) -> normal's look-ahead (stuck, games)
+_NORMAL_AHEAD: dict[tuple[_dt.date, str], tuple[int, int]] = {}  # (date, size) -> normal's look-ahead (stuck, games)
 
 
 def ahead_floor(stuck: int, games: int) -> float | None:
@@ -469,7 +470,7 @@ def ahead_floor(stuck: int, games: int) -> float | None:
     return round(max(AHEAD_EDGE, floor), 4)
 
 
-def _remember_normal(date: str, size: str, layout: Layout) -> None:
+def _remember_normal(date: _dt.date, size: str, layout: Layout) -> None:
     d = layout.difficulty or {}
     if len(_NORMAL_AHEAD) >= 32:
         _NORMAL_AHEAD.pop(next(iter(_NORMAL_AHEAD)))
@@ -477,14 +478,14 @@ def _remember_normal(date: str, size: str, layout: Layout) -> None:
                                    d["lookahead_rollouts"])
 
 
-def _normal_ahead(date: str, size: str) -> tuple[int, int]:
+def _normal_ahead(date: _dt.date, size: str) -> tuple[int, int]:
     """The look-ahead (stuck, games) of the date's normal layout, made now if this process has not."""
     if (date, size) not in _NORMAL_AHEAD:
         generate(date, size, "normal")
     return _NORMAL_AHEAD[(date, size)]
 
 
-def _nearest(date: str, width: int, height: int, preset: Preset) -> Layout:
+def _nearest(date: _dt.date, width: int, height: int, preset: Preset) -> Layout:
     """No deal landed in the bands (they were set for 144 tiles; on small boards hard ones are
     rare): the solvable deal among the first :data:`FALLBACK_ATTEMPTS` whose measures lie nearest
     the bands, published with ``in_band`` false so no reader is told it is what it is not. Its
@@ -517,7 +518,7 @@ def _gap(value: float, band: tuple[float, float]) -> float:
     return max(band[0] - value, 0.0, value - band[1])
 
 
-def _finish(date: str, board: Board, proof: SolveResult, opened: Openings, seed: str, measure: Mapping[str, object],
+def _finish(date: _dt.date, board: Board, proof: SolveResult, opened: Openings, seed: str, measure: Mapping[str, object],
             preset: Preset, attempt: int, in_band: bool) -> Layout:
     if proof.solution is None or not replay(board, proof.solution).is_empty():
         raise CheckFailed(f"{seed}: the solver's order does not clear the board")

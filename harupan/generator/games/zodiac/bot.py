@@ -11,6 +11,7 @@ Search depth adapts: deeper when few cells are empty, where the chance nodes are
 
 from __future__ import annotations
 
+import datetime as _dt
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -229,7 +230,7 @@ def play(game: Game, max_moves: int = 20000, clock: Callable[[], float] = time.p
     return BotGame("".join(letters), res.state, res.top, res.score, round(clock() - t0, 3))
 
 
-def par(date: str, strength: str = "full") -> BotGame:
+def par(date: _dt.date, strength: str = "full") -> BotGame:
     """The day's par: ``full`` is the adaptive expectimax bot; ``quick`` looks one move ahead
     (well under a second, for bulk rebuilds)."""
     return play(Game.for_date(date), depth=1 if strength == "quick" else None)
