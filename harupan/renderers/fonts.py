@@ -23,6 +23,10 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.errors import InputError
+from .model import Text
+
+PathOp = tuple[str | float, ...]  # ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y) or ("Z",)
+Outline = tuple[PathOp, ...]  # a glyph as path commands in font units, y up
 
 ROLES = ("sans", "serif")
 _FILES = {"sans": "NotoSansKR-Regular.otf", "serif": "NotoSerifKR-Regular.otf"}
@@ -82,23 +86,24 @@ class Font:
     upm: int
     ascender: int
     descender: int
-    cmap: dict  # code point -> glyph id
+    cmap: dict[int, int]  # code point -> glyph id
     advances: Sequence[int]  # advance width by glyph id, in font units
-    _outlines: dict = field(default_factory=dict, repr=False)
-    _glyphs: list = field(default_factory=list, repr=False)  # [glyph set, glyph order], when fontTools draws
-    _cff: list = field(default_factory=list, repr=False)  # [the CFF reader, or None], once an outline is asked for
+    _outlines: dict[str, Outline] = field(default_factory=dict, repr=False)
+    # Any: fontTools' objects (it ships no types): [glyph set, glyph order], when fontTools draws
+    _glyphs: list[Any] = field(default_factory=list, repr=False)
+    _cff: list[Any] = field(default_factory=list, repr=False)  # [the CFF reader, or None], once an outline is asked for
 
     def has(self, ch: str) -> bool:
         return ord(ch) in self.cmap
 
     def width(self, text: str, size: float) -> float:
-        return sum(self.advances[self.cmap[ord(c)]] for c in text if ord(c) in self.cmap) * size / self.upm
+        return float(sum(self.advances[self.cmap[ord(c)]] for c in text if ord(c) in self.cmap) * size / self.upm)
 
     def baseline(self, center_y: float, size: float) -> float:
         """The baseline that centres the em box on ``center_y`` (y grows downward)."""
         return center_y + (self.ascender + self.descender) / 2 * size / self.upm
 
-    def outline(self, ch: str) -> tuple:
+    def outline(self, ch: str) -> Outline:
         """The glyph as path commands in font units, y up: (("M", x, y), ("C", …), ("Z",))."""
         cached = self._outlines.get(ch)
         if cached is None:
@@ -125,24 +130,24 @@ class Font:
             self._cff.append(_cff_reader(self.path.read_bytes()))
         return self._cff[0](gid) if self._cff[0] is not None else None
 
-    def _read_outline(self, ch: str) -> tuple:
+    def _read_outline(self, ch: str) -> Outline:
         from fontTools.pens.basePen import BasePen
 
-        class Recorder(BasePen):
-            def __init__(self, glyphset):
+        class Recorder(BasePen):  # type: ignore[misc]  # fontTools ships no types: BasePen is Any here
+            def __init__(self, glyphset: Any) -> None:
                 super().__init__(glyphset)
-                self.ops = []
+                self.ops: list[PathOp] = []
 
-            def _moveTo(self, p):
+            def _moveTo(self, p: tuple[float, float]) -> None:
                 self.ops.append(("M", p[0], p[1]))
 
-            def _lineTo(self, p):
+            def _lineTo(self, p: tuple[float, float]) -> None:
                 self.ops.append(("L", p[0], p[1]))
 
-            def _curveToOne(self, p1, p2, p3):
+            def _curveToOne(self, p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]) -> None:
                 self.ops.append(("C", p1[0], p1[1], p2[0], p2[1], p3[0], p3[1]))
 
-            def _closePath(self):
+            def _closePath(self) -> None:
                 self.ops.append(("Z",))
 
             _endPath = _closePath
@@ -194,7 +199,7 @@ def _cff_reader(data: bytes) -> Callable[[int], Any] | None:
         return None
     charstrings = _Index(blob, top[17][0])
 
-    def private(size_offset: list) -> Any:
+    def private(size_offset: list[Any]) -> Any:
         size, at = size_offset
         values = _cff_dict(blob[at:at + size])
         out = SimpleNamespace(defaultWidthX=values.get(20, [0])[0], nominalWidthX=values.get(21, [0])[0])
@@ -208,11 +213,11 @@ def _cff_reader(data: bytes) -> Callable[[int], Any] | None:
         at = top[(12, 37)][0]
         if blob[at] == 0:
             def fd_of(gid: int) -> int:
-                return blob[at + 1 + gid]
+                return int(blob[at + 1 + gid])
         elif blob[at] == 3:
             ranges = struct.unpack_from(f">{3 * struct.unpack_from('>H', blob, at + 1)[0]}B", blob, at + 3)
             firsts = [ranges[k] << 8 | ranges[k + 1] for k in range(0, len(ranges), 3)]
-            fds = list(ranges[2::3])
+            fds: list[int] = list(ranges[2::3])
 
             def fd_of(gid: int) -> int:
                 return fds[bisect.bisect_right(firsts, gid) - 1]
@@ -238,7 +243,7 @@ class _Index:
 
     def __init__(self, blob: bytes, at: int) -> None:
         self.blob = blob
-        self.count = struct.unpack_from(">H", blob, at)[0]
+        self.count: int = struct.unpack_from(">H", blob, at)[0]
         if not self.count:
             self.end = at + 2
             return
@@ -282,10 +287,10 @@ class _Subrs:
 REAL_NIBBLES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "E", "E-", "", "-")
 
 
-def _cff_dict(data: bytes) -> dict:
+def _cff_dict(data: bytes) -> dict[object, list[Any]]:
     """A CFF DICT: operator (an int, or (12, n) for a two-byte one) -> its operands."""
-    out: dict = {}
-    operands: list = []
+    out: dict[object, list[Any]] = {}
+    operands: list[Any] = []
     i = 0
     while i < len(data):
         b = data[i]
@@ -396,7 +401,7 @@ def missing_glyphs(text: str, role: str) -> list[str]:
     return sorted({c for c in text if not c.isspace() and not f.has(c)})
 
 
-def text_layout(p) -> tuple[float, float, float, list[tuple[str, float]]]:
+def text_layout(p: Text) -> tuple[float, float, float, list[tuple[str, float]]]:
     """Where a text primitive's glyphs go, the same for every backend: (baseline, scale from
     font units, size, [(character, x of its origin), …])."""
     f = font(p.font)

@@ -16,6 +16,8 @@ from markdown_it import MarkdownIt
 from markdown_it.parser_inline import ParserInline
 from markdown_it.rules_inline.state_inline import Scanned, StateInline
 from markdown_it.common.utils import isMdAsciiPunct, isPunctChar, isWhiteSpace
+from markdown_it.token import Token
+from markdown_it.utils import EnvType
 from markupsafe import Markup
 
 _CJK = ((0x1100, 0x11FF), (0x2E80, 0x2FDF), (0x3000, 0x30FF), (0x3130, 0x318F), (0x31F0, 0x31FF),
@@ -47,7 +49,7 @@ class _CjkState(StateInline):
 
 
 class _CjkInline(ParserInline):
-    def parse(self, src, md, env, tokens):
+    def parse(self, src: str, md: MarkdownIt, env: EnvType, tokens: list[Token]) -> list[Token]:
         state = _CjkState(src, md, env, tokens)
         self.tokenize(state)
         for rule in self.ruler2.getRules(""):

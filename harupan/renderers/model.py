@@ -6,6 +6,7 @@ only translate them, so the page, the paper and the PNG show the same drawing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 
@@ -67,7 +68,7 @@ class Use:
     that can define a shape once and place it many times does (PDF form XObjects: a print set
     draws the same 36 faces hundreds of times); the others draw :func:`expand`'s primitives,
     exactly what :func:`place` would have given."""
-    items: tuple
+    items: tuple[Primitive, ...]
     dx: float
     dy: float
     s: float = 1.0
@@ -84,7 +85,7 @@ class Drawing:
     background: str | None = "#FFFFFF"
 
 
-def place(items, dx: float, dy: float, s: float = 1.0) -> list[Primitive]:
+def place(items: Iterable[Primitive], dx: float, dy: float, s: float = 1.0) -> list[Primitive]:
     """The primitives scaled by ``s`` and moved by (dx, dy)."""
     out: list[Primitive] = []
     for p in items:
@@ -107,7 +108,7 @@ def place(items, dx: float, dy: float, s: float = 1.0) -> list[Primitive]:
     return out
 
 
-def expand(items) -> list[Primitive]:
+def expand(items: Sequence[Primitive]) -> list[Primitive]:
     """The primitives with every :class:`Use` replaced by the placed copies it stands for."""
     if not any(isinstance(p, Use) for p in items):
         return list(items)
@@ -120,6 +121,6 @@ def expand(items) -> list[Primitive]:
     return out
 
 
-def texts(items) -> str:
+def texts(items: Sequence[Primitive]) -> str:
     """Every character any text primitive draws (for glyph checks)."""
     return "".join(p.text for p in expand(items) if isinstance(p, Text))

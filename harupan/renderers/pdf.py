@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import zlib
+from collections.abc import Sequence
 
 from .fonts import font, text_layout
-from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, Use
+from .model import Circle, Drawing, Line, Polygon, Primitive, RoundRect, Text, Use
 
 PT_PER_UNIT = 72 / 300  # drawings are in pixels at 300 dpi
 # Paper sizes in points, exactly: A4 is 210 × 297 mm, which 300 dpi pixels only approximate.
@@ -27,7 +28,7 @@ K = 0.5522847498  # circle by four Béziers
 _NUMBERS: dict[float, str] = {}
 
 
-def _n(v: float, known=_NUMBERS) -> str:
+def _n(v: float, known: dict[float, str] = _NUMBERS) -> str:
     """A number as the PDF writes it: three decimals at most, no trailing zeros. Remembered,
     because a sheet repeats the same few thousand coordinates hundreds of thousands of times."""
     s = known.get(v)
@@ -45,7 +46,7 @@ def _rgb(colour: str) -> str:
     return " ".join(_n(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
 
 
-def _round_rect(x, y, w, h, r) -> str:
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
     r = min(r, w / 2, h / 2)
     if r <= 0:
         return f"{_n(x)} {_n(y)} {_n(w)} {_n(h)} re"
@@ -62,7 +63,7 @@ def _round_rect(x, y, w, h, r) -> str:
         f"{_n(x)} {_n(y + c)} {_n(x + c)} {_n(y)} {_n(x + r)} {_n(y)} c", "h"])
 
 
-def _circle(cx, cy, r) -> str:
+def _circle(cx: float, cy: float, r: float) -> str:
     k = r * K
     return " ".join([
         f"{_n(cx + r)} {_n(cy)} m",
@@ -72,7 +73,7 @@ def _circle(cx, cy, r) -> str:
         f"{_n(cx + k)} {_n(cy - r)} {_n(cx + r)} {_n(cy - k)} {_n(cx + r)} {_n(cy)} c", "h"])
 
 
-def _paint(path: str, fill, stroke, width) -> str:
+def _paint(path: str, fill: str | None, stroke: str | None, width: float) -> str:
     ops = []
     if fill:
         ops.append(f"{_rgb(fill)} rg")
@@ -91,17 +92,18 @@ def _glyph_stream(role: str, ch: str) -> str:
     ops = []
     for op in font(role).outline(ch):
         if op[0] == "M":
-            ops.append(f"{_n(op[1])} {_n(op[2])} m")
+            ops.append(f"{_n(float(op[1]))} {_n(float(op[2]))} m")
         elif op[0] == "L":
-            ops.append(f"{_n(op[1])} {_n(op[2])} l")
+            ops.append(f"{_n(float(op[1]))} {_n(float(op[2]))} l")
         elif op[0] == "C":
-            ops.append(" ".join(_n(v) for v in op[1:]) + " c")
+            ops.append(" ".join(_n(float(v)) for v in op[1:]) + " c")
         else:
             ops.append("h")
     return " ".join(ops) + " f"
 
 
-def _ops(items, glyph_names: dict, forms: dict) -> list[str]:
+def _ops(items: Sequence[Primitive], glyph_names: dict[tuple[str, str], str],
+         forms: dict[tuple[Primitive, ...], str]) -> list[str]:
     """Content-stream operators for primitives. A :class:`Use` becomes a form XObject, defined
     once per distinct art and placed with ``cm`` (its name is taken from ``forms``)."""
     out = []
@@ -132,7 +134,7 @@ def _ops(items, glyph_names: dict, forms: dict) -> list[str]:
     return out
 
 
-def _content(drawing: Drawing, glyph_names: dict, forms: dict) -> str:
+def _content(drawing: Drawing, glyph_names: dict[tuple[str, str], str], forms: dict[tuple[Primitive, ...], str]) -> str:
     wpt, hpt = page_points(drawing)
     out = [f"{wpt / drawing.width:.6f} 0 0 {-hpt / drawing.height:.6f} 0 {_n(hpt)} cm",
            "1 J 1 j"]
@@ -144,8 +146,8 @@ def _content(drawing: Drawing, glyph_names: dict, forms: dict) -> str:
 
 def render_pdf(pages: list[Drawing], title: str = "harupan") -> bytes:
     """A PDF with one page per drawing, each page exactly the drawing's size (units of 1/300 in)."""
-    glyph_names: dict = {}
-    forms: dict = {}  # art tuple -> name, in order of first use
+    glyph_names: dict[tuple[str, str], str] = {}
+    forms: dict[tuple[Primitive, ...], str] = {}  # art tuple -> name, in order of first use
     contents = [_content(d, glyph_names, forms) for d in pages]
     form_contents: dict[str, str] = {}
     while len(form_contents) < len(forms):  # a form may use further forms

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import font_path, text_layout
-from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, Use, expand
+from .model import Circle, Drawing, Line, Polygon, Primitive, RoundRect, Text, Use, expand
 
 
 @lru_cache(maxsize=512)
@@ -21,8 +22,9 @@ def _pil_font(role: str, path: str, px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, px)
 
 
-def draw_items(draw: ImageDraw.ImageDraw, items, scale: float, ox: float = 0.0, oy: float = 0.0) -> None:
-    def P(x, y):
+def draw_items(draw: ImageDraw.ImageDraw, items: Sequence[Primitive], scale: float, ox: float = 0.0,
+               oy: float = 0.0) -> None:
+    def P(x: float, y: float) -> tuple[float, float]:
         return (ox + x * scale, oy + y * scale)
 
     for p in expand(items):
@@ -55,7 +57,7 @@ def draw_items(draw: ImageDraw.ImageDraw, items, scale: float, ox: float = 0.0, 
             raise TypeError(p)
 
 
-def _dashed(draw, pts, colour, width, dash):
+def _dashed(draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]], colour: str, width: int, dash: float) -> None:
     for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
         length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
         if length == 0:
@@ -70,9 +72,10 @@ def _dashed(draw, pts, colour, width, dash):
                       fill=colour, width=width)
 
 
-def _bounds(items) -> tuple[float, float, float, float]:
+def _bounds(items: Sequence[Primitive]) -> tuple[float, float, float, float]:
     """A box (in the items' units) that holds everything the items draw, text with room to spare."""
-    xs, ys = [], []
+    xs: list[float] = []
+    ys: list[float] = []
     for p in expand(items):
         if isinstance(p, RoundRect):
             xs += [p.x - p.width, p.x + p.w + p.width]
@@ -92,10 +95,10 @@ def _bounds(items) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-_SPRITES: dict = {}
+_SPRITES: dict[tuple[tuple[Primitive, ...], float, float, float, int, int], tuple[Image.Image, int, int]] = {}
 
 
-def _sprite(art: tuple, k: float, fx: float, fy: float, odd_x: int, odd_y: int) -> tuple[Image.Image, int, int]:
+def _sprite(art: tuple[Primitive, ...], k: float, fx: float, fy: float, odd_x: int, odd_y: int) -> tuple[Image.Image, int, int]:
     """``art`` drawn at ``k`` pixels per unit with its origin at (fx, fy) of a pixel, on a
     transparent tile-sized image; (image, left, top) where left/top place it against the origin's
     pixel. Kept: a sheet draws the same 36 faces at the same fraction 144 times, every day.
@@ -119,7 +122,7 @@ def _sprite(art: tuple, k: float, fx: float, fy: float, odd_x: int, odd_y: int) 
     return hit
 
 
-def _opaque_edges(art: tuple) -> bool:
+def _opaque_edges(art: tuple[Primitive, ...]) -> bool:
     """True when nothing in the art blends with what lies under it: its text (the only thing
     Pillow anti-aliases) sits on the art's own first, filled shape, so a sprite pasted on the page
     gives the very pixels of drawing the art there."""
@@ -131,7 +134,7 @@ def render_image(drawing: Drawing, scale: float = 1.0) -> Image.Image:
     size = (round(drawing.width * scale), round(drawing.height * scale))
     img = Image.new("RGB", size, drawing.background or "#FFFFFF")
     draw = ImageDraw.Draw(img)
-    run: list = []  # primitives waiting to be drawn in order
+    run: list[Primitive] = []  # primitives waiting to be drawn in order
     for p in drawing.items:
         if isinstance(p, Use) and _opaque_edges(p.items):
             draw_items(draw, run, scale)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from markupsafe import Markup
 
 from .html import environment
 from .sheets import day_ko
+from .site import SiteInfo
 from .svg import render_svg
 
 
-def rule_page_html(page: dict, figures: list[list[dict]], all_pages: list[dict], *,
-                   font_url: str, home_url: str, site: dict | None = None) -> str:
+def rule_page_html(page: Mapping[str, Any], figures: list[list[dict[str, Any]]], all_pages: list[dict[str, str]], *,
+                   font_url: str, home_url: str, site: SiteInfo | None = None) -> str:  # Any: a page's plain
+    # fields (text, a date, lists of sections and questions) as the template reads them
     """``page``: slug, title, summary, updated (a ``datetime.date``), sections (heading, body), faq, related.
     ``figures[i]``: the figures of section i, each {"drawing", "caption", "png"}. With ``site``
     (title, tagline) the page is one of the site's, two folders below its root: the site's

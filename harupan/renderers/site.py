@@ -1,28 +1,55 @@
-"""Site pages from plain data: the day page, home, archive calendar, 404, Atom feed, sitemap."""
+"""Site pages: the day page, home, archive calendar, 404, Atom feed, sitemap. A day comes as its
+date and its games' typed parts (by game name); each game's view draws its own section."""
 
 from __future__ import annotations
 
 import calendar
 import datetime as _dt
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from ..engine.dates import WEEKDAYS_KO
+from .games import day_views, games_ko, head_templates, site_art, views
 from .html import environment
-from .games import games_ko
 from .ko import join_ko
-from .sheets import DIFFICULTY_KO, date_ko, day_ko
+from .sheets import day_ko
+
+Parts = Mapping[str, object]  # a day's games' parts, by game name, in page order
+
+
+@dataclass(frozen=True)
+class SiteInfo:
+    """What the pages say about the site: its title and tagline, and the address it is served from."""
+
+    title: str
+    tagline: str
+    base_url: str
+
+
+@dataclass(frozen=True)
+class DayLinks:
+    """What a day page links (publish/daynav.py chooses them): the listed days before and after it
+    (None: there is none), and whether the archive lists the day itself (then its month's
+    calendar page exists)."""
+
+    prev: _dt.date | None
+    next: _dt.date | None
+    listed: bool
+
+
+NO_LINKS = DayLinks(None, None, False)
 
 
 def vocabulary() -> str:
     """Every fixed string the site's pages can show (for the font subset): the day's own, then
     each game's (renderers/games). Templates are read apart, by publish."""
-    from .games import views
-    from .sheets import WEEKDAYS_KO
-
     fixed = "의 ( , )과와이가 년 월 일 의 판, 오늘의 판이 열렸습니다. 매일 새로 열리는"
     fixed += "전날 이전 판 다음 날 다음 판 월 달력 지난 판"  # the day page's row of links (day_nav_html)
-    return (fixed + "".join(WEEKDAYS_KO) + "".join(DIFFICULTY_KO.values())
-            + "".join(v.title + v.vocabulary() for v in views()))
+    return fixed + "".join(WEEKDAYS_KO) + "".join(v.title + v.vocabulary() for v in views())
 
 
 def default_tagline() -> str:
@@ -30,19 +57,15 @@ def default_tagline() -> str:
     return f"매일 새로 열리는 {games_ko()}"
 
 
-def variants(bundle: dict) -> list[str]:
+def variants(parts: Parts) -> list[str]:
     """The versions of the day its page switches between (a game's, such as Shisen-sho's levels)."""
-    from .games import day_views
-
-    return next((vs for v in day_views(bundle) if (vs := v.variants(bundle))), [])
+    return next((vs for v in day_views(parts) if (vs := v.variants(parts[v.name]))), [])
 
 
-def day_lead(bundle: dict, variant: str | None = None) -> str:
+def day_lead(day: _dt.date, parts: Parts, variant: str | None = None) -> str:
     """The day page's lead line: the date and each game's phrase, for the page's ``variant`` (the
     script swaps it per variant)."""
-    from .games import day_views
-
-    return f"{date_ko(bundle['date'])}의 " + join_ko([v.lead(bundle, variant) for v in day_views(bundle)])
+    return f"{day_ko(day)}의 " + join_ko([v.lead(day, parts[v.name], variant) for v in day_views(parts)])
 
 
 def feed_summary(titles: list[str]) -> str:
@@ -50,33 +73,28 @@ def feed_summary(titles: list[str]) -> str:
     return f"{join_ko(titles)}, 오늘의 판이 열렸습니다."
 
 
-def day_context(bundle: dict, site: dict, path: str) -> dict:
+def day_context(day: _dt.date, parts: Parts, site: SiteInfo, path: str) -> dict[str, object]:
     """The day for the templates: its own facts, then each game's (renderers/games), and the
     sections to include, in page order."""
-    from .games import day_views
-
-    date = bundle["date"]
-    image = next((v.page_image for v in day_views(bundle) if v.page_image), None)
-    day = {
-        "title": date_ko(date),
-        "description": day_lead(bundle),
+    image = next((v.page_image for v in day_views(parts) if v.page_image), None)
+    context: dict[str, object] = {
+        "title": day_ko(day),
+        "description": day_lead(day, parts),
         "path": path,
-        "url": site["base_url"] + path + "index.html",
-        "image_url": site["base_url"] + path + image if image else None,
+        "url": site.base_url + path + "index.html",
+        "image_url": site.base_url + path + image if image else None,
     }
     sections = []
-    for v in day_views(bundle):
-        day.update(v.page_context(bundle))
-        sections.append(v.template)
-    day["sections"] = sections
-    return day
+    for v in day_views(parts):
+        context.update(v.page_context(day, parts[v.name]))
+        sections.append(f"{v.name}/{v.template}")
+    context["sections"] = sections
+    return context
 
 
-def play_data(bundle: dict) -> dict:
-    """What the page's script needs, from the day's puzzle.json: each game's own data."""
-    from .games import day_views
-
-    return {"date": bundle["date"], **{v.name: v.play_data(bundle) for v in day_views(bundle)}}
+def play_data(day: _dt.date, parts: Parts) -> dict[str, object]:
+    """What the page's script needs: the date and each game's own data."""
+    return {"date": day.isoformat(), **{v.name: v.play_data(day, parts[v.name]) for v in day_views(parts)}}
 
 
 def art_path() -> str:
@@ -84,29 +102,21 @@ def art_path() -> str:
     content: a page frames its tiles by their places on the sheet it names, so a sheet that
     changes (a game added, art redrawn) goes to a new name and the pages already published keep
     theirs (``static/art.svg``, as harupan wrote it before, included)."""
-    import hashlib
-
-    from .games import site_art
-
     return f"static/art-{hashlib.sha256(site_art().svg.encode()).hexdigest()[:12]}.svg"
 
 
 def art_sprite(root: str) -> Markup:
     """The page's one hidden reference to the art sheet, which its tiles frame."""
-    from .games import site_art
-
     return Markup(site_art().sprite(root + art_path()))
 
 
-def play_art(bundle: dict) -> tuple[dict, dict]:
+def play_art(day: _dt.date, parts: Parts) -> tuple[dict[str, list[float]], dict[str, object]]:
     """Where each piece of art sits on the sheet (the page's script frames tiles by it), and the
     labels the script shows."""
-    from .games import day_views, site_art
-
-    labels: dict = {}
-    for v in day_views(bundle):
-        labels.update(v.labels(bundle))
-    labels["leads"] = {var: day_lead(bundle, var) for var in variants(bundle)}
+    labels: dict[str, object] = {}
+    for v in day_views(parts):
+        labels.update(v.labels(day, parts[v.name]))
+    labels["leads"] = {var: day_lead(day, parts, var) for var in variants(parts)}
     return site_art().positions(), labels
 
 
@@ -118,61 +128,52 @@ def _near_label(day: _dt.date, other: _dt.date) -> str:
     return f"{other.month}월 {other.day}일" if other.year == day.year else day_ko(other, weekday=False)
 
 
-def day_nav_html(date: str, nav: dict) -> str:
-    """The day page's links to the days before and after it and to the archive, from plain data
-    chosen by publish (publish/daynav.py): ``prev`` and ``next`` (ISO dates or None) and ``listed``
-    (whether the archive lists this day, so that its month's page exists). A neighbour that is
-    the next calendar day is "전날"/"다음 날"; across a gap it is "이전 판"/"다음 판", which is true
-    either way. One fragment, so publish can tell whether a page already holds the links it
+def day_nav_html(day: _dt.date, nav: DayLinks) -> str:
+    """The day page's links to the days before and after it and to the archive. A neighbour that
+    is the next calendar day is "전날"/"다음 날"; across a gap it is "이전 판"/"다음 판", which is
+    true either way. One fragment, so publish can tell whether a page already holds the links it
     should."""
-    day = _dt.date.fromisoformat(date)
 
-    def link(iso: str | None, adjacent: str, gap: str) -> dict | None:
-        if iso is None:
+    def link(other: _dt.date | None, adjacent: str, gap: str) -> dict[str, str] | None:
+        if other is None:
             return None
-        other = _dt.date.fromisoformat(iso)
         word = adjacent if abs((other - day).days) == 1 else gap
         return {"href": f"{ROOT_FROM_DAY}{other.year:04d}/{other.month:02d}/{other.day:02d}/index.html",
                 "word": word, "label": _near_label(day, other)}
 
     month = ({"href": f"{ROOT_FROM_DAY}archive/{day.year:04d}/{day.month:02d}/index.html", "label": f"{day.month}월 달력"}
-             if nav.get("listed") else {"href": f"{ROOT_FROM_DAY}archive/index.html", "label": "지난 판"})
+             if nav.listed else {"href": f"{ROOT_FROM_DAY}archive/index.html", "label": "지난 판"})
     return environment().get_template("day_nav.html").render(nav={
-        "prev": link(nav.get("prev"), "전날", "이전 판"), "next": link(nav.get("next"), "다음 날", "다음 판"),
-        "month": month})
+        "prev": link(nav.prev, "전날", "이전 판"), "next": link(nav.next, "다음 날", "다음 판"), "month": month})
 
 
-def day_page(bundle: dict, site: dict, path: str, nav: dict | None = None) -> str:
-    """The day's playable page; with ``nav`` (see :func:`day_nav_html`), its links to the days
-    beside it."""
-    import json
+def _dump(v: object) -> Markup:
+    return Markup(json.dumps(v, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
 
-    from .games import head_templates
 
-    art, labels = play_art(bundle)
-
-    def dump(v: object) -> Markup:
-        return Markup(json.dumps(v, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
-
+def day_page(day: _dt.date, parts: Parts, site: SiteInfo, path: str, nav: DayLinks | None = None) -> str:
+    """The day's playable page; with ``nav``, its links to the days beside it."""
+    art, labels = play_art(day, parts)
     root = ROOT_FROM_DAY
-    symbols = Markup('<script type="application/json" id="harupan-art">') + dump(art) + Markup("</script>")
+    symbols = Markup('<script type="application/json" id="harupan-art">') + _dump(art) + Markup("</script>")
     return environment().get_template("day.html").render(
-        site=site, root=root, day=day_context(bundle, site, path), levels=variants(bundle),
-        head_templates=head_templates(bundle),
-        nav=Markup(day_nav_html(bundle["date"], nav)) if nav is not None else None,
+        site=site, root=root, day=day_context(day, parts, site, path), levels=variants(parts),
+        head_templates=head_templates(parts),
+        nav=Markup(day_nav_html(day, nav)) if nav is not None else None,
         art=art_sprite(root), art_href=root + art_path(),
-        play={"data": dump(play_data(bundle)), "labels": dump(labels), "symbols": symbols})
+        play={"data": _dump(play_data(day, parts)), "labels": _dump(labels), "symbols": symbols})
 
 
-def home_page(bundle: dict | None, site: dict, path: str | None, rules: list[dict]) -> str:
-    day = day_context(bundle, site, path) if bundle and path is not None else None
-    levels = variants(bundle) if bundle else []
-    art = {"art": art_sprite(""), "art_href": art_path()} if day else {}
-    return environment().get_template("home.html").render(site=site, root="", day=day, rules=rules, levels=levels,
-                                                          **art)
+def home_page(day: _dt.date | None, parts: Parts | None, site: SiteInfo, path: str | None,
+              rules: Sequence[Mapping[str, str]]) -> str:
+    context = day_context(day, parts, site, path) if day and parts and path is not None else None
+    levels = variants(parts) if parts else []
+    art = {"art": art_sprite(""), "art_href": art_path()} if context else {}
+    return environment().get_template("home.html").render(site=site, root="", day=context, rules=rules,
+                                                          levels=levels, **art)
 
 
-def by_month(dates: list[_dt.date]) -> dict[tuple[int, int], list[int]]:
+def by_month(dates: Sequence[_dt.date]) -> dict[tuple[int, int], list[int]]:
     """The days of ``dates`` (any order) by (year, month), oldest month first."""
     out: dict[tuple[int, int], list[int]] = {}
     for day in sorted(dates):
@@ -180,11 +181,11 @@ def by_month(dates: list[_dt.date]) -> dict[tuple[int, int], list[int]]:
     return out
 
 
-def archive_index(dates: list[_dt.date], site: dict) -> str:
+def archive_index(dates: Sequence[_dt.date], site: SiteInfo) -> str:
     """The archive's first page: every month that has a day, by year, newest first, each a link
     to its own calendar page (so this page grows by one link a month, never by a day)."""
     months = by_month(dates)
-    years: dict[int, list[dict]] = {}
+    years: dict[int, list[dict[str, object]]] = {}
     for (y, m), days in sorted(months.items(), reverse=True):
         years.setdefault(y, []).append({"label": f"{m}월", "href": f"{y:04d}/{m:02d}/index.html",
                                         "count": len(days)})
@@ -194,13 +195,13 @@ def archive_index(dates: list[_dt.date], site: dict) -> str:
         month=_month(*latest, months[latest], "../") if latest else None)
 
 
-def archive_page(year: int, month: int, days: list[int], site: dict) -> str:
+def archive_page(year: int, month: int, days: list[int], site: SiteInfo) -> str:
     """One month's calendar (``archive/YYYY/MM/index.html``), its listed days linked."""
     return environment().get_template("archive.html").render(
         site=site, root="../../../", years=None, month=_month(year, month, days, "../../../"))
 
 
-def _month(year: int, month: int, days: list[int], root: str) -> dict:
+def _month(year: int, month: int, days: list[int], root: str) -> dict[str, object]:
     cal = calendar.Calendar(firstweekday=6)  # weeks start on Sunday
     listed = set(days)
     weeks = []
@@ -212,27 +213,25 @@ def _month(year: int, month: int, days: list[int], root: str) -> dict:
     return {"label": f"{year}년 {month}월", "weeks": weeks}
 
 
-def not_found_page(site: dict) -> str:
+def not_found_page(site: SiteInfo) -> str:
     """The 404 page, written at the site's root and shown at any missing address: its links are
     relative to the root (a script makes the root its base), never to ``base_url``, so a
     preview or a copy stays on itself."""
     return environment().get_template("404.html").render(site=site, root="")
 
 
-def offline_page(site: dict) -> str:
+def offline_page(site: SiteInfo) -> str:
     """What the service worker shows for a page never opened, with no network (same footing as 404)."""
     return environment().get_template("offline.html").render(site=site, root="")
 
 
-def feed_xml(entries: list[dict], site: dict) -> str:
+def feed_xml(entries: Sequence[Mapping[str, str]], site: SiteInfo) -> str:
     updated = entries[0]["updated"] if entries else "2000-01-01T00:00:00+00:00"
     return environment().get_template("feed.xml").render(site=site, entries=entries, updated=updated)
 
 
-def sitemap_index_xml(sitemaps: list[dict]) -> str:
+def sitemap_index_xml(sitemaps: Sequence[Mapping[str, str | None]]) -> str:
     """The sitemap index: one line a sitemap (the site's pages, then a sitemap a year of days)."""
-    from markupsafe import escape
-
     lines = ['<?xml version="1.0" encoding="utf-8"?>',
              '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
     for u in sitemaps:
@@ -241,11 +240,9 @@ def sitemap_index_xml(sitemaps: list[dict]) -> str:
     return "\n".join(lines) + "\n</sitemapindex>\n"
 
 
-def sitemap_xml(urls: list[dict]) -> str:
+def sitemap_xml(urls: Sequence[Mapping[str, str | None]]) -> str:
     """The sitemap: one line a URL, joined here rather than by a template (ten years of days
-    is 3,650 lines, rendered every night: a template took a tenth of a second, this a hundredth)."""
-    from markupsafe import escape
-
+    is thousands of lines, rendered every night: a template costs ten times as much)."""
     lines = ['<?xml version="1.0" encoding="utf-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
     for u in urls:
         lastmod = f"<lastmod>{escape(u['lastmod'])}</lastmod>" if u.get("lastmod") else ""

@@ -6,12 +6,12 @@ placed with ``<use>``: the page shows exactly the paper's letters with no web fo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
 from .fonts import font, text_layout
-from .model import Circle, Drawing, Line, Polygon, RoundRect, Text, Use, expand, place
+from .model import Circle, Drawing, Line, Polygon, Primitive, RoundRect, Text, Use, expand, place
 
 
 def _n(v: float) -> str:
@@ -19,7 +19,7 @@ def _n(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def _paint(fill, stroke, width) -> str:
+def _paint(fill: str | None, stroke: str | None, width: float) -> str:
     out = f' fill="{fill}"' if fill else ' fill="none"'
     if stroke:
         out += f' stroke="{stroke}" stroke-width="{_n(width)}"'
@@ -33,14 +33,15 @@ def glyph_id(role: str, ch: str, prefix: str = "") -> str:
 def glyph_path(role: str, ch: str) -> str:
     parts = []
     for op in font(role).outline(ch):
-        parts.append(op[0] + " ".join(_n(v) for v in op[1:]))
+        parts.append(str(op[0]) + " ".join(_n(float(v)) for v in op[1:]))
     return "".join(parts)
 
 
-def items_svg(items, glyphs: set, prefix: str = "", sheet: ArtSheet | None = None) -> list[str]:
+def items_svg(items: Sequence[Primitive], glyphs: set[tuple[str, str]], prefix: str = "",
+              sheet: ArtSheet | None = None) -> list[str]:
     """SVG elements for the primitives; adds each glyph used to ``glyphs`` as (role, ch). A Use of
     art on ``sheet`` becomes a frame of the sheet; any other Use is drawn out in full."""
-    out = []
+    out: list[str] = []
     for p in items if sheet else expand(items):
         if isinstance(p, Use):
             if sheet is not None and p.items in sheet.ids:
@@ -74,7 +75,7 @@ def items_svg(items, glyphs: set, prefix: str = "", sheet: ArtSheet | None = Non
     return out
 
 
-def defs_svg(glyphs: set, prefix: str = "") -> str:
+def defs_svg(glyphs: set[tuple[str, str]], prefix: str = "") -> str:
     return "".join(f'<path id="{glyph_id(r, c, prefix)}" d="{glyph_path(r, c)}"/>' for r, c in sorted(glyphs))
 
 
@@ -83,7 +84,7 @@ def render_svg(drawing: Drawing, *, title: str | None = None, css_class: str | N
     """A standalone ``<svg>`` element (inline in HTML or saved as a file). Pages that inline
     several give each its own ``id_prefix``: glyph ids must be unique in a document. With
     ``sheet``, art on it is placed as frames of the page's ``#art`` (see :class:`ArtSheet`)."""
-    glyphs: set = set()
+    glyphs: set[tuple[str, str]] = set()
     body = items_svg(drawing.items, glyphs, id_prefix, sheet)
     attrs = f' class="{escape(css_class)}"' if css_class else ""
     size = f' width="{escape(width)}"' if width else ""
@@ -108,7 +109,7 @@ class ArtSheet:
     width: float
     height: float
     at: dict[str, tuple[float, float, float, float]]  # id -> x, y, w, h
-    ids: dict[tuple, str]  # the art's primitives -> id, to find a Use's art
+    ids: dict[tuple[Primitive, ...], str]  # the art's primitives -> id, to find a Use's art
     draw: Callable[[], str] = field(repr=False)  # the sheet file, drawn
     _svg: list[str] = field(default_factory=list, repr=False)  # the sheet file, once drawn or adopted
 
@@ -166,7 +167,7 @@ def art_sheet(art: dict[str, Drawing], row_width: float = 720.0) -> ArtSheet:
     art = dict(art)
 
     def draw() -> str:
-        glyphs: set = set()
+        glyphs: set[tuple[str, str]] = set()
         parts = []
         for art_id, d in art.items():
             ax, ay, _, _ = at[art_id]

@@ -7,13 +7,14 @@ import hashlib
 import json
 import math
 
+from .games import site_icon
 from .html import environment
 from .model import Drawing, RoundRect, Use
+from .palette import ACCENT, PAPER
 from .raster import png_bytes, render_image
-from .tileart import mahjong_tile
+from .site import SiteInfo
 
-BACKGROUND = "#B03A2E"  # the site's accent colour
-PAPER = "#FBF8F1"
+BACKGROUND = ACCENT  # the site's accent colour
 # name: (pixels, maskable). 192 and 512 are what Chromium asks of a manifest; the maskable one
 # keeps its art inside the safe circle that Android's launchers crop to; iOS takes a 180 px
 # apple-touch-icon and rounds its corners itself.
@@ -26,13 +27,13 @@ ICONS = {
 }
 START_URL = "./index.html"  # the manifest's start URL, the home page
 OFFLINE = "offline.html"  # shown for a page never opened, with no network
-PAIR = "7z"  # a matching pair, the game in one picture (7z: the red dragon, 中)
 
 
 def icon_drawing(maskable: bool) -> Drawing:
-    """Two matching tiles side by side on the accent colour, in a 100 x 100 box. A maskable icon's
-    art fits inside the centre circle of radius 40 (the safe zone); the others fill more."""
-    tile = mahjong_tile(PAIR)
+    """Two matching pieces of the first game's art (renderers/games ``site_icon``) side by side on
+    the accent colour, in a 100 x 100 box. A maskable icon's art fits inside the centre circle of
+    radius 40 (the safe zone); the others fill more."""
+    tile = site_icon()
     w, h, gap = 59.5, 79.5, 5.0  # a tile with its thickness, and the gap between the two
     box_w, box_h = 2 * w + gap, h
     if maskable:
@@ -53,11 +54,11 @@ def icons() -> dict[str, bytes]:
     return {name: icon_png(px, mask) for name, (px, mask) in ICONS.items()}
 
 
-def manifest(site: dict) -> str:
+def manifest(site: SiteInfo) -> str:
     """The web app manifest; paths are relative to it (it sits at the site's root)."""
     icons = [{"src": name, "sizes": f"{px}x{px}", "type": "image/png", "purpose": "maskable" if mask else "any"}
              for name, (px, mask) in ICONS.items() if name != "icons/apple-touch-icon.png"]
-    data = {"name": site["title"], "short_name": site["title"], "description": site["tagline"], "lang": "ko",
+    data = {"name": site.title, "short_name": site.title, "description": site.tagline, "lang": "ko",
             "dir": "ltr", "start_url": START_URL, "scope": "./", "display": "standalone",
             "background_color": PAPER, "theme_color": BACKGROUND, "icons": icons}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"

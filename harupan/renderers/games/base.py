@@ -1,21 +1,31 @@
-"""What a game draws for a day (the :class:`GameView` protocol) and the registry of views, in page order.
+"""What a game draws for a day (:class:`View`, with defaults for what a game does not show), what a
+rule topic draws on its page (:class:`TopicView`), and the registry of both, in page order.
 
-The renderers may import only renderers, so a game's drawing side is registered here under the
-game's name, beside its rules side in ``generator/games``; publish joins the two by name.
-Everything a view gets is plain data: the day bundle's JSON form.
+The renderers may not import the generator, so a game's drawing half is registered here under
+the game's name, beside its rules half in ``generator/games``; publish joins the two by name. A
+view is given its game's typed part (a value from the engine) and the day's date.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple, Protocol
+from pathlib import Path
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from ...engine.errors import InputError
 from ..ko import join_ko
-from ..model import Drawing
+from ..model import Drawing, Primitive
 from ..svg import ArtSheet, art_sheet
 
 Sheet = tuple[str, Drawing]  # a print page's title and drawing
+Json = object  # JSON-ready data for the page's script
+PartT = TypeVar("PartT")
+FileT = TypeVar("FileT")
+T = TypeVar("T")
 
 
 class FilePages(NamedTuple):
@@ -27,99 +37,304 @@ class FilePages(NamedTuple):
     print_dpi: bool = True  # a PNG at print resolution; False: a screen image at its own size
 
 
-class GameView(Protocol):
-    """One game's figures for the sheet and the page."""
+@dataclass(frozen=True)
+class FigureDrawing(Generic[T]):
+    """How a view draws one kind of rule-page figure from the data the engine computed for it."""
 
-    name: str  # the game's key in the bundle, as in generator/games
+    data_type: type[T]
+    draw: Callable[[T], Drawing]
+
+    def drawing(self, data: object) -> Drawing:
+        if not isinstance(data, self.data_type):
+            raise TypeError(f"a figure of {type(data).__name__}, not {self.data_type.__name__}")
+        return self.draw(data)
+
+
+@dataclass(frozen=True)
+class ExampleText(Generic[T]):
+    """How a view writes one kind of worked example's fields (``{{name.field}}``) from its record."""
+
+    data_type: type[T]
+    text: Callable[[T], Mapping[str, str]]
+
+    def fields(self, data: object) -> Mapping[str, str]:
+        if not isinstance(data, self.data_type):
+            raise TypeError(f"an example of {type(data).__name__}, not {self.data_type.__name__}")
+        return self.text(data)
+
+
+class Drawer(Protocol):
+    def drawing(self, data: object) -> Drawing: ...
+
+
+class Writer(Protocol):
+    def fields(self, data: object) -> Mapping[str, str]: ...
+
+
+class TopicView:
+    """A rule topic's drawing half: how its figure kinds (and example kinds) are drawn. A game's
+    view is one too."""
+
+    name: str
+    figures: Mapping[str, Drawer] = {}  # figure kind -> its drawing
+    examples: Mapping[str, Writer] = {}  # example kind -> its fields
+    rules: tuple[str, str] | None = None  # its rule page (a site path) and the link's words
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class View(TopicView, Generic[PartT, FileT]):
+    """One game's drawing half, over the game's part ``PartT`` (and its standalone file's value
+    ``FileT``). Required: ``name``, ``title``, ``part_type``; a page section (``page.html`` in the
+    view's folder) and :meth:`page_context` to fill it. The rest has defaults: no image files, no
+    print pages, no script, no art, no rule page."""
+
     title: str  # its Korean name, as the feed's summary and the day's lead line say it
-    files: tuple[str, ...]  # image files it adds to the day folder, in the order they are written
-    page_image: str | None  # the one of ``files`` a day page offers as its share picture (og:image), or None
-    template: str  # its section of the day page (templates/), given ``day`` and ``base``
-    head_template: str | None  # its part of the day page's <head> (templates/), given ``day``; or None
-    rules: tuple[str, str] | None  # its rule page (a site path) and the nav's label for it after 규칙 (its short name); or None
+    part_type: type[PartT]
+    files: tuple[str, ...] = ()  # image files it adds to the day folder, in the order they are written
+    page_image: str | None = None  # the one of ``files`` a day page offers as its share picture (og:image)
+    template: str = "page.html"  # its section of the day page, in its folder, given ``day`` and ``base``
+    head_template: str | None = None  # its part of the day page's <head>, in its folder; or None
+    script: str | None = None  # its browser module, in its folder (joined into harupan.js)
+    stylesheet: str | None = None  # its rules for the page, in its folder (joined into site.css)
+    # rules: its rule page (a site path) and the nav's label for it (TopicView); the nav lists the games'
 
-    def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
+    @property
+    def folder(self) -> Path:
+        """Where its template, script and stylesheet are: the folder of the module defining it."""
+        module = sys.modules[type(self).__module__]
+        return Path(module.__file__ or ".").parent
+
+    def part(self, parts: Mapping[str, object]) -> PartT:
+        """Its part of a day's parts (by game name), checked to be its game's type."""
+        part = parts[self.name]
+        if not isinstance(part, self.part_type):
+            raise TypeError(f"view {self.name!r}: a part of type {type(part).__name__}, not {self.part_type.__name__}")
+        return part
+
+    def lead(self, day: _dt.date, part: PartT, variant: str | None) -> str:
         """Its phrase in the day's lead line (``2026년 12월 1일의 A와 B``), for the page's
         ``variant`` (see :meth:`variants`; None: the one shown first)."""
-        ...
+        return self.title
 
-    def variants(self, bundle: dict[str, Any]) -> list[str]:
+    def variants(self, part: PartT) -> list[str]:
         """The versions of the day the page switches between, in the order a player reads them
-        (Shisen-sho's levels); [] for a game with one. The page's script swaps the lead line per
-        variant, and the stats panel counts them."""
-        ...
+        (Shisen-sho's levels); [] for a game with one."""
+        return []
 
-    def file_pages(self, data: dict[str, Any], paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
-        """A standalone file of the game (``harupan render FILE``, read by the game's
-        ``read_file``) drawn: ``answers`` adds the answer key, ``share`` asks for the share picture
-        where the game has one."""
-        ...
+    def file_pages(self, data: FileT, paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        """A standalone file of the game (``harupan render FILE``, read by the game's ``read_file``)
+        drawn: ``answers`` adds the answer key, ``share`` asks for the share picture."""
+        raise InputError(f"the game {self.name!r} draws no file of its own")
 
-    def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
-        """One of ``files`` from the bundle."""
-        ...
+    def render_file(self, name: str, day: _dt.date, part: PartT) -> bytes:
+        """One of ``files`` from the day's part."""
+        raise NotImplementedError(f"view {self.name!r} names files but draws none")
 
-    def sheets(self, bundle: dict[str, Any], paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
+    def sheets(self, day: _dt.date, part: PartT, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
         """Its pages of the print set: those at the front, and those at the back (answer keys)."""
-        ...
+        return [], []
 
-    def page_context(self, bundle: dict[str, Any]) -> dict[str, Any]:
-        """What its section of the day page shows (merged into the template's ``day``)."""
-        ...
+    def page_context(self, day: _dt.date, part: PartT) -> Mapping[str, object]:
+        """What its section of the day page shows (merged into the template's ``day``; prefix the
+        keys with the game's name)."""
+        return {}
 
-    def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
-        """What its browser module needs to play the day (under the game's name)."""
-        ...
+    def play_data(self, day: _dt.date, part: PartT) -> Json:
+        """What its browser module needs to play the day (the page's data, under the game's name).
+        Leave the answer out: a player reads the page's source."""
+        return {}
 
-    def art(self) -> dict[str, Drawing]:
+    def labels(self, day: _dt.date, part: PartT) -> Mapping[str, Json]:
+        """Korean labels its browser module shows for this day."""
+        return {}
+
+    def art(self) -> Mapping[str, Drawing]:
         """Every piece of art its page section and browser module show, by id: drawn once on the
-        site's art sheet (``static/art.svg``), which a tile on the page frames by its id."""
-        ...
+        site's art sheet, which a tile on the page frames by its id."""
+        return {}
 
-    def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
-        """Korean labels its browser module shows."""
-        ...
+    def browser_data(self) -> Mapping[str, Json]:
+        """The tables its browser module reads (names, constants), emitted into harupan.js from
+        the engine's own, so the script holds no copy of its own (``HARUPAN_DATA.<name>``)."""
+        return {}
 
     def vocabulary(self) -> str:
-        """Every fixed string its page section can show from code (not from its template), so
-        the site's font subset holds their characters."""
-        ...
+        """Every fixed string its page section, print pages or script can show from code (not
+        from its template), so the site's font subset and the glyph check hold their characters."""
+        return ""
+
+    def icon(self) -> tuple[Primitive, ...] | None:
+        """A piece of its art for the site's app icon (the first view in page order that has one
+        gives it), in a 60 x 80 box; or None."""
+        return None
 
 
-_VIEWS: dict[str, GameView] = {}
+class DayView(Protocol):
+    """A registered view as the pipeline holds it, beside views of other part types."""
+
+    name: str
+    title: str
+    files: tuple[str, ...]
+    page_image: str | None
+    template: str
+    head_template: str | None
+    script: str | None
+    stylesheet: str | None
+    rules: tuple[str, str] | None
+    figures: Mapping[str, Drawer]
+    examples: Mapping[str, Writer]
+
+    @property
+    def folder(self) -> Path: ...
+
+    def lead(self, day: _dt.date, part: object, variant: str | None) -> str: ...
+
+    def variants(self, part: object) -> list[str]: ...
+
+    def file_pages(self, data: object, paper: str, easy: bool, answers: bool, share: bool) -> FilePages: ...
+
+    def render_file(self, name: str, day: _dt.date, part: object) -> bytes: ...
+
+    def sheets(self, day: _dt.date, part: object, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]: ...
+
+    def page_context(self, day: _dt.date, part: object) -> Mapping[str, object]: ...
+
+    def play_data(self, day: _dt.date, part: object) -> Json: ...
+
+    def labels(self, day: _dt.date, part: object) -> Mapping[str, Json]: ...
+
+    def art(self) -> Mapping[str, Drawing]: ...
+
+    def browser_data(self) -> Mapping[str, Json]: ...
+
+    def vocabulary(self) -> str: ...
+
+    def icon(self) -> tuple[Primitive, ...] | None: ...
 
 
-def register_view(view: GameView) -> GameView:
-    if view.name in _VIEWS:
-        raise InputError(f"a view for the game {view.name!r} is registered already")
-    _VIEWS[view.name] = view
-    return view
+class Registered(Generic[PartT, FileT]):
+    """A :class:`View` wrapped for the registry: each part and file checked against its types."""
+
+    def __init__(self, v: View[PartT, FileT]) -> None:
+        self.view = v
+        self.name, self.title, self.files, self.page_image = v.name, v.title, v.files, v.page_image
+        self.template, self.head_template, self.script, self.stylesheet = (v.template, v.head_template, v.script,
+                                                                            v.stylesheet)
+        self.rules, self.figures, self.examples = v.rules, v.figures, v.examples
+
+    def __repr__(self) -> str:
+        return f"<view {self.name}>"
+
+    @property
+    def folder(self) -> Path:
+        return self.view.folder
+
+    def _own(self, part: object) -> PartT:
+        if not isinstance(part, self.view.part_type):
+            raise TypeError(f"view {self.name!r}: a part of type {type(part).__name__}, "
+                            f"not {self.view.part_type.__name__}")
+        return part
+
+    def lead(self, day: _dt.date, part: object, variant: str | None) -> str:
+        return self.view.lead(day, self._own(part), variant)
+
+    def variants(self, part: object) -> list[str]:
+        return self.view.variants(self._own(part))
+
+    def file_pages(self, data: object, paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        # the file's value comes from the same game's read_file (publish pairs them by name)
+        return self.view.file_pages(data, paper, easy, answers, share)  # type: ignore[arg-type]
+
+    def render_file(self, name: str, day: _dt.date, part: object) -> bytes:
+        return self.view.render_file(name, day, self._own(part))
+
+    def sheets(self, day: _dt.date, part: object, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
+        return self.view.sheets(day, self._own(part), paper, easy)
+
+    def page_context(self, day: _dt.date, part: object) -> Mapping[str, object]:
+        return self.view.page_context(day, self._own(part))
+
+    def play_data(self, day: _dt.date, part: object) -> Json:
+        return self.view.play_data(day, self._own(part))
+
+    def labels(self, day: _dt.date, part: object) -> Mapping[str, Json]:
+        return self.view.labels(day, self._own(part))
+
+    def art(self) -> Mapping[str, Drawing]:
+        return self.view.art()
+
+    def browser_data(self) -> Mapping[str, Json]:
+        return self.view.browser_data()
+
+    def vocabulary(self) -> str:
+        return self.view.vocabulary()
+
+    def icon(self) -> tuple[Primitive, ...] | None:
+        return self.view.icon()
+
+
+_VIEWS: dict[str, DayView] = {}
+_TOPICS: dict[str, TopicView] = {}
+
+
+def register_view(v: View[PartT, FileT]) -> View[PartT, FileT]:
+    if v.name in _VIEWS:
+        raise InputError(f"a view for the game {v.name!r} is registered already")
+    entry: Registered[PartT, FileT] = Registered(v)
+    _VIEWS[v.name] = entry
+    return v
+
+
+def register_topic_view(t: TopicView) -> TopicView:
+    if t.name in _TOPICS or t.name in _VIEWS:
+        raise InputError(f"a view for the topic {t.name!r} is registered already")
+    _TOPICS[t.name] = t
+    return t
 
 
 def unregister_view(name: str) -> None:
     _VIEWS.pop(name, None)
+    _TOPICS.pop(name, None)
 
 
-def views() -> tuple[GameView, ...]:
-    """Every registered view, in page order."""
+def views() -> tuple[DayView, ...]:
+    """Every registered game's view, in page order."""
     return tuple(_VIEWS.values())
 
 
-def view(name: str) -> GameView:
+def view(name: str) -> DayView:
     try:
         return _VIEWS[name]
     except KeyError:
         raise InputError(f"no view registered for the game {name!r} (renderers/games)") from None
 
 
-def day_views(bundle: dict[str, Any]) -> tuple[GameView, ...]:
-    """The views of the games this bundle holds, in page order."""
-    return tuple(v for v in _VIEWS.values() if v.name in bundle)
+def day_views(parts: Mapping[str, object]) -> tuple[DayView, ...]:
+    """The views of the games a day holds (its parts, by game name), in page order."""
+    return tuple(v for v in _VIEWS.values() if v.name in parts)
+
+
+def figure_drawings() -> dict[str, Drawer]:
+    """How every figure kind is drawn, from every game's view and every topic's."""
+    every: list[DayView | TopicView] = [*_VIEWS.values(), *_TOPICS.values()]
+    return {kind: d for t in every for kind, d in t.figures.items()}
+
+
+def example_writers() -> dict[str, Writer]:
+    every: list[DayView | TopicView] = [*_VIEWS.values(), *_TOPICS.values()]
+    return {kind: w for t in every for kind, w in t.examples.items()}
 
 
 def rule_links() -> list[tuple[str, str]]:
     """The site nav's links to the games' rule pages, in page order."""
     return [v.rules for v in _VIEWS.values() if v.rules is not None]
+
+
+def topic_rule_links() -> list[tuple[str, str]]:
+    """The footer's links to the rule pages of the topics that are not games (the nav has the games')."""
+    return [t.rules for t in _TOPICS.values() if t.rules is not None]
 
 
 def games_ko() -> str:
@@ -128,20 +343,29 @@ def games_ko() -> str:
     return join_ko([v.title for v in _VIEWS.values()])
 
 
-def head_templates(bundle: dict[str, Any]) -> list[str]:
-    """The day page's <head> parts of the games this bundle holds, in page order."""
-    return [v.head_template for v in day_views(bundle) if v.head_template is not None]
+def head_templates(parts: Mapping[str, object]) -> list[str]:
+    """The day page's <head> parts of the games a day holds, in page order."""
+    return [f"{v.name}/{v.head_template}" for v in day_views(parts) if v.head_template is not None]
 
 
-def print_set(bundle: dict[str, Any], paper: str = "a4", easy: bool = False) -> list[Sheet]:
+def print_set(day: _dt.date, parts: Mapping[str, object], paper: str = "a4", easy: bool = False) -> list[Sheet]:
     """A day's print set: every game's front pages, then every game's back pages (answer keys)."""
     fronts: list[Sheet] = []
     backs: list[Sheet] = []
-    for v in day_views(bundle):
-        front, back = v.sheets(bundle, paper, easy)
+    for v in day_views(parts):
+        front, back = v.sheets(day, parts[v.name], paper, easy)
         fronts += front
         backs += back
     return fronts + backs
+
+
+def site_icon() -> tuple[Primitive, ...]:
+    """The art of the site's app icon: the first view's in page order that gives one."""
+    for v in _VIEWS.values():
+        icon = v.icon()
+        if icon is not None:
+            return icon
+    raise InputError("no registered game gives the site's icon (View.icon)")
 
 
 def site_art() -> ArtSheet:
@@ -150,7 +374,7 @@ def site_art() -> ArtSheet:
 
 
 @lru_cache(maxsize=4)
-def _sheet(registered: tuple[GameView, ...]) -> ArtSheet:
+def _sheet(registered: tuple[DayView, ...]) -> ArtSheet:
     art: dict[str, Drawing] = {}
     for v in registered:
         art.update(v.art())

@@ -15,16 +15,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .model import Circle, Polygon, Primitive, RoundRect, Text, Use
-from .tileart import EDGE, INK, IVORY, OUTLINE, text_colour_on
+from ....engine.cards import COLOUR_KO, COLOURS, RANK_HANJA, RANK_KO
+from ...model import Circle, Polygon, Primitive, RoundRect, Text, Use, texts
+from ...palette import EDGE, INK, IVORY, OUTLINE, text_colour_on
 
 CARD_W, CARD_H = 40.0, 96.0
-RANK_HANJA = "將士象車馬砲卒"
-RANK_KO = ("장", "사", "상", "차", "마", "포", "졸")
-COLOURS = "YRGW"
-# The band's syllable: the first of the colour's name (engine/cards/rules.py's COLOUR_KO, which the
-# renderers may not import; tests/test_cardart.py checks the two agree).
-SYLLABLE = {"Y": "노", "R": "빨", "G": "초", "W": "하"}
+SYLLABLE = {c: COLOUR_KO[c][0] for c in COLOURS}  # the band's syllable: the first of the colour's name
 
 # The band: the colour itself. The character: a dark ink of it, readable on ivory (white's is slate).
 BAND = {"Y": "#F2C200", "R": "#D55E00", "G": "#009E73", "W": "#FFFFFF"}
@@ -81,6 +77,4 @@ def row_items(cards: list[str] | tuple[str, ...], x0: float, y0: float, scale: f
 
 def all_card_text() -> str:
     """Every character the card art can draw (the glyph check covers it)."""
-    from .model import texts
-
     return "".join(texts(card_face(f"{c}{r}")) for c in COLOURS for r in range(1, 8))

@@ -3,14 +3,17 @@
 // cases both must agree on (tests/js/cards.test.mjs). Then the game on the day page (the hand as
 // card buttons, 묶기 and 풀기, the meld row, 완성 with a share line) and its part of the player's
 // record, registered with game.js. The joined harupan.js shares one scope, so every top-level
-// name here starts with "card" or "CARD".
+// name here starts with "card" or "CARD". The cards' and the melds' names and points are the
+// engine's, emitted into data.js (renderers/games/cards, browser_data).
+import { HARUPAN_DATA } from "./data.js";
 import { calm, el, registerGame, shareBox, stat, store, svgUse } from "./game.js";
 import { DATE_KEY, isCount, streaks } from "./stats.js";
 
-export const CARD_COLOURS = "YRGW";
-export const CARD_COLOUR_KO = { Y: "노랑", R: "빨강", G: "초록", W: "하양" };
-export const CARD_RANK_KO = ["장", "사", "상", "차", "마", "포", "졸"];
-export const CARD_RANK_HANJA = "將士象車馬砲卒";
+const CARD_DATA = HARUPAN_DATA.cards;
+export const CARD_COLOURS = CARD_DATA.colours;
+export const CARD_COLOUR_KO = CARD_DATA.colourNames;
+export const CARD_RANK_KO = CARD_DATA.rankNames;
+export const CARD_RANK_HANJA = CARD_DATA.rankHanja;
 const CARD_GENERAL = 1;
 const CARD_SOLDIER = 7;
 
@@ -38,7 +41,7 @@ export function cardMeldKind(cards) {
 
 /** A meld's concealed points (the daily hand is all concealed). */
 export function cardMeldPoints(kind) {
-  return { general: 1, pair: 0, chi: 1, soldiers3: 1, triple: 3, quad: 8, soldiers4: 2 }[kind];
+  return CARD_DATA.meldPoints[kind];
 }
 
 /** null when the cards form a meld; otherwise why not, as engine/cards/play.py's why_not says it. */
@@ -102,10 +105,8 @@ export function cardResult(state, best) {
 
 // ------------------------------------------------------------------ the game on the day page
 
-/** What a meld is called in the meld row and in its button's name: the rule page's names, as
- * renderers/games/cards.py's MELD_KO (tests/test_cards_print.py checks they are the same). */
-const CARD_MELD_KO = { general: "장", pair: "또이츠", chi: "치", triple: "안커", quad: "안깡",
-  soldiers3: "세 졸병 군단", soldiers4: "네 졸병 군단" };
+/** What a meld is called in the meld row and in its button's name: the rule page's names. */
+const CARD_MELD_KO = CARD_DATA.meldNames;
 
 /** The state after saved groups, as far as they replay (a save from another day or page is dropped there). */
 function cardResume(hand, groups) {

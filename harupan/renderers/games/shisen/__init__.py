@@ -1,46 +1,54 @@
-"""Shisen-sho's drawing side: the board picture and answer key files, its sheets, its page section."""
+"""Shisen-sho's drawing half: the board picture and answer key files, its sheets, its page
+section (``page.html``, ``head.html``), its browser module (``shisen.js``) and its stylesheet."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import datetime as _dt
+from collections.abc import Mapping
 
 from markupsafe import Markup
 
-from ..model import Drawing
-from ..raster import png_bytes, render_image
-from ..sheets import DIFFICULTY_KO, board_drawing_items, difficulty_lines, shisen_page
-from ..svg import render_svg
-from ..tileart import ALL_CODES, TILE_H, TILE_W, label_ko, mahjong_tile
-from .base import FilePages, Sheet, site_art
+from ....engine.shisen.settings import BROWSER_SETTINGS
+from ....engine.shisen.board import Layout, ShisenPart
+from ....engine.shisen.figures import DifficultyRecord
+from ....engine.shisen.names import LEVELS_KO, TILE_NAMES_KO
+from ....engine.shisen.tiles import ALL_CODES
+from ...model import Drawing, Primitive
+from ...palette import PAPER
+from ...raster import png_bytes, render_image
+from ...svg import render_svg
+from ...sheets import day_ko
+from ..base import ExampleText, FilePages, Json, Sheet, View, Writer, site_art
+from .art import TILE_H, TILE_W, mahjong_tile
+from .figures import FIGURES
+from .sheets import board_drawing_items, difficulty_lines, level_ko, level_order, shisen_page
+
+# The board as the page draws it: tiles TILE_X x TILE_Y units, a narrower ring for the paths
+# (shisen.js takes the same numbers from browser_data). A phone held upright shows it turned a
+# quarter when the screen is narrower than turn_below(width) CSS px: tiles at least MIN_TAP px
+# wide need it.
+TILE_X, TILE_Y, RING_X, RING_Y, MIN_TAP, PAGE_PAD = 60, 80, 24, 32, 36, 32
+ICON_PAIR = "7z"  # the site's icon: a matching pair, the game in one picture (the red dragon, 中)
 
 
-def featured(bundle: dict[str, Any]) -> str:
+def featured(part: ShisenPart) -> str:
     """The level shown on the page and in the day's pictures: normal when offered."""
-    levels = list(bundle["shisen"])
+    levels = list(part.layouts)
     return "normal" if "normal" in levels else levels[0]
 
 
-def board_drawing(layout: dict[str, Any], easy: bool = False) -> Drawing:
-    cells = layout["cells"]
-    w, h = len(cells[0]), len(cells)
-    s = 1.0
-    items = board_drawing_items(cells, easy=easy, x0=0.6 * TILE_W, y0=0.55 * TILE_H, scale=s)
-    return Drawing((w + 0.8) * TILE_W, (h + 0.75) * TILE_H, tuple(items), background="#FBF8F1")
+def board_drawing(layout: Layout, easy: bool = False) -> Drawing:
+    board = layout.board
+    items = board_drawing_items(board, easy=easy, x0=0.6 * TILE_W, y0=0.55 * TILE_H, scale=1.0)
+    return Drawing((board.width + 0.8) * TILE_W, (board.height + 0.75) * TILE_H, tuple(items), background=PAPER)
 
 
-def shisen_facts(layout: dict[str, Any]) -> str:
-    d = layout.get("difficulty") or {}
-    w, h = layout["width"], layout["height"]
-    parts = [DIFFICULTY_KO.get(d.get("preset", ""), ""), f"{w}×{h}", f"{w * h}장"]
+def shisen_facts(layout: Layout) -> str:
+    d = layout.difficulty or {}
+    w, h = layout.board.width, layout.board.height
+    parts = [LEVELS_KO.get(d.get("preset", ""), ""), f"{w}×{h}", f"{w * h}장"]
     parts.append(difficulty_lines(d)[0])
     return " · ".join(p for p in parts if p)
-
-
-# The board as the page draws it: tiles TILE_X x TILE_Y units, a narrower ring for the paths
-# (game.js uses the same numbers). A phone held upright shows it turned a quarter when the
-# screen is narrower than TURN_BELOW(width) CSS px: tiles at least MIN_TAP px wide need it.
-TILE_X, TILE_Y, RING_X, RING_Y, MIN_TAP, PAGE_PAD = 60, 80, 24, 32, 36, 32
 
 
 def turn_below(width: int) -> int:
@@ -48,83 +56,92 @@ def turn_below(width: int) -> int:
     return round((width + 2 * RING_X / TILE_X) * MIN_TAP + PAGE_PAD)
 
 
-def board_box(layout: dict[str, Any]) -> dict[str, str]:
+def board_box(layout: Layout) -> dict[str, str]:
     """The playable board's aspect ratios, upright and turned, for the box the picture waits in."""
-    w, h = layout["width"], layout["height"]
+    w, h = layout.board.width, layout.board.height
     bw, bh = 2 * RING_X + w * TILE_X, 2 * RING_Y + h * TILE_Y
     tw, th = 2 * RING_X + h * TILE_X, 2 * RING_Y + w * TILE_Y
     return {"shisen_ratio": f"{bw} / {bh}", "shisen_tratio": f"{tw} / {th}", "shisen_aspect": f"{bw / bh:.4f}",
             "shisen_turn": str(turn_below(w))}
 
 
-def level_lines(layout: dict[str, Any]) -> dict[str, str]:
+def level_lines(layout: Layout) -> dict[str, str]:
     """What the page says about one level: the facts line and its note (the script swaps them)."""
-    return {"facts": shisen_facts(layout), "note": difficulty_lines(layout.get("difficulty") or {})[1]}
+    return {"facts": shisen_facts(layout), "note": difficulty_lines(layout.difficulty or {})[1]}
 
 
-def level_order(levels: Iterable[str]) -> list[str]:
-    """Levels in the order a player reads them everywhere: 쉬움, 보통, 어려움 (others after)."""
-    known = list(DIFFICULTY_KO)
-    return sorted(levels, key=lambda lv: (known.index(lv) if lv in known else len(known), lv))
+def cells_json(layout: Layout) -> list[list[str | None]]:
+    return [list(r) for r in layout.board.cells]
 
 
-class ShisenView:
+def difficulty_example(record: DifficultyRecord) -> Mapping[str, str]:
+    """The ``shisen-difficulty`` example's fields: the board as a reader names it, and its line of
+    stuck shares as the day page and the sheet print it."""
+    return {"layout": f"{day_ko(record.day, weekday=False)} {level_ko(record.level)} 판({record.width}×{record.height})",
+            "line": difficulty_lines(record.difficulty)[0]}
+
+
+class ShisenView(View[ShisenPart, Layout]):
     name = "shisen"
     title = "사천성"
-    files: tuple[str, ...] = ("shisen.png", "shisen-answer.png")
-    page_image: str | None = None
-    template = "day_shisen.html"
-    head_template: str | None = "day_shisen_head.html"
-    rules: tuple[str, str] | None = ("rules/shisen/index.html", "사천성")
+    part_type = ShisenPart
+    files = ("shisen.png", "shisen-answer.png")
+    head_template = "head.html"
+    script = "shisen.js"
+    stylesheet = "style.css"
+    rules = ("rules/shisen/index.html", "사천성")
+    figures = FIGURES
+    examples: Mapping[str, Writer] = {"shisen-difficulty": ExampleText(DifficultyRecord, difficulty_example)}
 
-    def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
-        level = variant or featured(bundle)
-        layout = bundle["shisen"][level]
-        return f"사천성({DIFFICULTY_KO.get(level, level)}, {layout['width']}×{layout['height']})"
+    def lead(self, day: _dt.date, part: ShisenPart, variant: str | None) -> str:
+        level = variant or featured(part)
+        board = part.layouts[level].board
+        return f"사천성({level_ko(level)}, {board.width}×{board.height})"
 
-    def variants(self, bundle: dict[str, Any]) -> list[str]:
-        return level_order(bundle["shisen"])
+    def variants(self, part: ShisenPart) -> list[str]:
+        return level_order(part.layouts)
 
-    def file_pages(self, data: dict[str, Any], paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+    def file_pages(self, data: Layout, paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
         puzzle = shisen_page(data, paper, easy=easy)
         answer = shisen_page(data, paper, easy=easy, answers=True) if answers else None
-        pages = [("사천성 문제", puzzle)] + ([("사천성 정답", answer)] if answer else [])
+        pages: list[Sheet] = [("사천성 문제", puzzle)] + ([("사천성 정답", answer)] if answer else [])
         return FilePages("하루 판 · 사천성", pages, answer or puzzle)
 
-    def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
-        layout = bundle["shisen"][featured(bundle)]
-        page = shisen_page(layout, "a4", answers=name == "shisen-answer.png")
+    def render_file(self, name: str, day: _dt.date, part: ShisenPart) -> bytes:
+        page = shisen_page(part.layouts[featured(part)], "a4", answers=name == "shisen-answer.png")
         return png_bytes(render_image(page, 0.5), dpi=150)
 
-    def sheets(self, bundle: dict[str, Any], paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
+    def sheets(self, day: _dt.date, part: ShisenPart, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
         puzzles, answers = [], []
-        for level, layout in bundle["shisen"].items():
-            name = DIFFICULTY_KO.get(level, level)
+        for level, layout in part.layouts.items():
+            name = level_ko(level)
             puzzles.append((f"사천성 {name}", shisen_page(layout, paper, easy=easy)))
             answers.append((f"사천성 {name} 정답", shisen_page(layout, paper, easy=easy, answers=True)))
         return puzzles, answers
 
-    def page_context(self, bundle: dict[str, Any]) -> dict[str, Any]:
-        layout = bundle["shisen"][featured(bundle)]
-        return {"shisen_svg": Markup(render_svg(board_drawing(layout), title=f"{bundle['date']} 사천성 판",
+    def page_context(self, day: _dt.date, part: ShisenPart) -> Mapping[str, object]:
+        shown = featured(part)
+        layout = part.layouts[shown]
+        return {"shisen_svg": Markup(render_svg(board_drawing(layout), title=f"{day.isoformat()} 사천성 판",
                                                 id_prefix="b-", sheet=site_art())),
                 "shisen_facts": shisen_facts(layout),
-                "shisen_facts_note": difficulty_lines(layout.get("difficulty") or {})[1],
-                "level_names": {lv: DIFFICULTY_KO.get(lv, lv) for lv in bundle["shisen"]},
+                "shisen_facts_note": difficulty_lines(layout.difficulty or {})[1],
+                "level_names": {lv: level_ko(lv) for lv in part.layouts},
                 # shisen.png and shisen-answer.png show this level's board; the links say so
-                "shisen_picture_level": DIFFICULTY_KO.get(featured(bundle), featured(bundle)),
-                "shisen_other_levels": "·".join(DIFFICULTY_KO.get(lv, lv) for lv in bundle["shisen"]
-                                                if lv != featured(bundle)),
+                "shisen_picture_level": level_ko(shown),
+                "shisen_other_levels": "·".join(level_ko(lv) for lv in part.layouts if lv != shown),
                 **board_box(layout)}
 
-    def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
+    def play_data(self, day: _dt.date, part: ShisenPart) -> Json:
         """The layouts' cells only: the script finds its own moves."""
-        return {lv: {"cells": lay["cells"]} for lv, lay in bundle["shisen"].items()}
+        return {lv: {"cells": cells_json(lay)} for lv, lay in part.layouts.items()}
 
-    def _codes(self, bundle: dict[str, Any]) -> list[str]:
-        return sorted({c for lay in bundle["shisen"].values() for row in lay["cells"] for c in row if c})
+    def labels(self, day: _dt.date, part: ShisenPart) -> Mapping[str, Json]:
+        codes = sorted({c for lay in part.layouts.values() for row in lay.board.cells for c in row if c})
+        return {"tiles": {c: TILE_NAMES_KO[c] for c in codes}, **LEVELS_KO,
+                "levels": {lv: level_lines(lay) for lv, lay in part.layouts.items()}}
 
-    def art(self) -> dict[str, Drawing]:
+    def art(self) -> Mapping[str, Drawing]:
         """Every tile kind, plain and in the easy view (``t-1m``, ``t-1m-e``)."""
         art = {}
         for code in ALL_CODES:
@@ -133,13 +150,23 @@ class ShisenView:
             art[f"t-{code}-e"] = Drawing(TILE_W, TILE_H, mahjong_tile(code, True), background=None)
         return art
 
-    def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
-        return {"tiles": {c: label_ko(c) for c in self._codes(bundle)}, **DIFFICULTY_KO,
-                "levels": {lv: level_lines(lay) for lv, lay in bundle["shisen"].items()}}
+    def browser_data(self) -> Mapping[str, Json]:
+        """The level names, the board's geometry and the search's settings, for shisen.js."""
+        return {"levels": LEVELS_KO,
+                "board": {"tileX": TILE_X, "tileY": TILE_Y, "ringX": RING_X, "ringY": RING_Y, "minTap": MIN_TAP,
+                          "pagePad": PAGE_PAD},
+                "search": BROWSER_SETTINGS}
 
     def vocabulary(self) -> str:
         figures, meaning = difficulty_lines({"stuck_share": 0, "careful_stuck_share": 0, "lookahead_stuck_share": 0,
                                              "first_moves": 1, "fatal_first_undecided": 1,
                                              "stuck_interval": [0, 1]})
-        names = "".join(label_ko(c) for c in ALL_CODES)  # the script names tiles (aria-labels, hints)
-        return "사천성( , ) · ×장" + figures + meaning + "".join(DIFFICULTY_KO.values()) + names  # and shisen_facts' own text
+        names = "".join(TILE_NAMES_KO[c] for c in ALL_CODES)  # the script names tiles (aria-labels, hints)
+        # and shisen_facts' and the lead's own text
+        return "사천성( , ) · ×장" + figures + meaning + "".join(LEVELS_KO.values()) + names
+
+    def icon(self) -> tuple[Primitive, ...]:
+        return mahjong_tile(ICON_PAIR)
+
+
+VIEW = ShisenView()

@@ -1,4 +1,4 @@
-"""Tile faces as primitives, in tile units: a mahjong tile is 60 × 80, a zodiac tile 60 × 60.
+"""Mahjong tile faces as primitives, in tile units (a tile is 60 × 80).
 
 Drawn once here, rendered by every backend. Traditional arrangements keep similar tiles apart
 at print size: 6통 has a pair on top, 7통 a slanted trio; 3삭 is one stick over two, 4삭 two over
@@ -13,15 +13,13 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from .model import Circle, Line, Polygon, RoundRect, Text, place
+from ....engine.shisen.names import TILE_NAMES_KO
+from ....engine.shisen.tiles import ALL_CODES
+from ...model import Circle, Line, Polygon, Primitive, RoundRect, Text, place, texts
+from ...palette import EDGE, INK, IVORY, OUTLINE, text_colour_on
 
 TILE_W, TILE_H = 60.0, 80.0
-ZODIAC_SIZE = 60.0
 
-IVORY = "#FAF6EA"
-EDGE = "#CDBF9E"
-OUTLINE = "#6F6552"
-INK = "#1A1A1A"
 RED = "#C0392B"
 GREEN = "#23784A"
 BLUE = "#1F5FA8"
@@ -38,7 +36,7 @@ SEASONS = "春夏秋冬"
 FACE_X, FACE_Y, FACE_W, FACE_H = 6.0, 6.0, 48.0, 68.0
 
 
-def _dot(cx: float, cy: float, r: float, colour: str) -> list:
+def _dot(cx: float, cy: float, r: float, colour: str) -> list[Primitive]:
     return [Circle(cx, cy, r, fill=colour),
             Circle(cx, cy, r * 0.55, fill=IVORY),
             Circle(cx, cy, r * 0.25, fill=colour)]
@@ -60,7 +58,7 @@ DOTS = {
 DOT_R = {2: 9.0, 3: 8.0, 4: 8.5, 5: 7.5, 6: 7.0, 7: 6.5, 8: 6.5, 9: 6.2}
 
 
-def _dots(n: int) -> list:
+def _dots(n: int) -> list[Primitive]:
     if n == 1:
         return [Circle(24, 34, 18, fill=GREEN), Circle(24, 34, 14, fill=IVORY), Circle(24, 34, 11, fill=RED),
                 Circle(24, 34, 7, fill=IVORY), Circle(24, 34, 4, fill=BLUE)]
@@ -70,7 +68,7 @@ def _dots(n: int) -> list:
     return out
 
 
-def _stick(cx: float, cy: float, length: float, colour: str = GREEN, w: float = 6.0) -> list:
+def _stick(cx: float, cy: float, length: float, colour: str = GREEN, w: float = 6.0) -> list[Primitive]:
     return [RoundRect(cx - w / 2, cy - length / 2, w, length, w / 2, fill=colour),
             Line(((cx - w / 2 + 1, cy), (cx + w / 2 - 1, cy)), IVORY, 1.2),
             Line(((cx, cy - length / 2 + 2.5), (cx, cy + length / 2 - 2.5)), IVORY, 0.8)]
@@ -88,7 +86,7 @@ STICKS: dict[int, list[tuple[float, float, float] | tuple[float, float, float, s
 }
 
 
-def _bamboo(n: int) -> list:
+def _bamboo(n: int) -> list[Primitive]:
     if n == 1:  # the bird: nothing else looks like it
         return [Polygon(((24, 48), (8, 66), (24, 60), (40, 66)), fill=BLUE),
                 Circle(24, 40, 12, fill=GREEN),
@@ -106,7 +104,7 @@ def _bamboo(n: int) -> list:
     return out
 
 
-def _face(code: str) -> list:
+def _face(code: str) -> list[Primitive]:
     """The face art in face units (48 × 68)."""
     n, suit = int(code[0]), code[1]
     if suit == "p":
@@ -130,27 +128,9 @@ def _face(code: str) -> list:
             Circle(40, 60, 6, fill=colour), Text(40, 60, str(n), 9, IVORY, "sans")]
 
 
-def text_colour_on(fill: str) -> str:
-    """Black or white, whichever reads better on ``fill``."""
-    r, g, b = (int(fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    lum = 0.2126 * r ** 2.2 + 0.7152 * g ** 2.2 + 0.0722 * b ** 2.2
-    return INK if lum > 0.3 else "#FFFFFF"
-
-
-SUIT_NAMES_KO = {"m": "만", "p": "통", "s": "삭"}
-HONOURS_KO = ("동", "남", "서", "북", "백", "발", "중")
-FLOWERS_KO = ("매", "란", "국", "죽")
-SEASONS_KO = ("춘", "하", "추", "동")
-ALL_CODES = tuple(f"{n}{suit}" for suit, top in (("m", 9), ("p", 9), ("s", 9), ("z", 7), ("f", 4), ("g", 4))
-                  for n in range(1, top + 1))
-
-
 def label_ko(code: str) -> str:
-    """The easy-view label: 3통, 7삭, 5만, 동, 중, 매, 춘."""
-    n, suit = int(code[0]), code[1]
-    if suit in SUIT_NAMES_KO:
-        return f"{n}{SUIT_NAMES_KO[suit]}"
-    return {"z": HONOURS_KO, "f": FLOWERS_KO, "g": SEASONS_KO}[suit][n - 1]
+    """The easy-view label: 3통, 7삭, 5만, 동, 중, 매, 춘 (the engine's names, engine/shisen/names.py)."""
+    return TILE_NAMES_KO[code]
 
 
 TILE_BODY = (RoundRect(2.5, 3.5, 56, 76, 7, fill=EDGE),  # the tile's thickness, lower right
@@ -158,7 +138,7 @@ TILE_BODY = (RoundRect(2.5, 3.5, 56, 76, 7, fill=EDGE),  # the tile's thickness,
 
 
 @lru_cache(maxsize=256)
-def mahjong_tile(code: str, easy: bool = False) -> tuple:
+def mahjong_tile(code: str, easy: bool = False) -> tuple[Primitive, ...]:
     """A whole tile (body, edge, face; band and label in the easy view) in tile units."""
     body = list(TILE_BODY)
     face = _face(code)
@@ -166,7 +146,7 @@ def mahjong_tile(code: str, easy: bool = False) -> tuple:
         return tuple(body + place(face, FACE_X - 1, FACE_Y - 2.5))
     colour = SUIT_COLOURS[code[1]]
     art = place(face, 12.5, 6, 0.68)  # 48×68 → 32.6×46, centred between the bar and the band
-    band = [RoundRect(4, 54, 50, 19, 4, fill=colour),
+    band: list[Primitive] = [RoundRect(4, 54, 50, 19, 4, fill=colour),
             Text(29, 63.5, label_ko(code), 14, text_colour_on(colour), "sans")]
     return tuple(body + [RoundRect(1, 1, 56, 5, 2.5, fill=colour)] + art + band)
 
@@ -204,7 +184,7 @@ def badge_text_size(n: int, grow: float = 1.0) -> float:
 
 
 @lru_cache(maxsize=1024)
-def step_badge(n: int, grow: float = 1.0) -> tuple:
+def step_badge(n: int, grow: float = 1.0) -> tuple[Primitive, ...]:
     """Step ``n`` on a tab above a tile's top right corner, in the tile's units (y < 0: the lane)."""
     half = BADGE_STROKE / 2
     right, bottom = 58.5, -0.6  # the tile's right edge (its thickness included); just above its top
@@ -214,38 +194,6 @@ def step_badge(n: int, grow: float = 1.0) -> tuple:
             Text(x + w / 2, y + h / 2, str(n), badge_text_size(n, grow), BADGE_INK))
 
 
-# ---------------------------------------------------------------- zodiac
-
-ZODIAC_NAMES = ("쥐", "소", "호랑이", "토끼", "용", "뱀", "말", "양", "원숭이", "닭", "개", "돼지")
-BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
-# Twelve hues round the colour wheel at CIELAB lightness 96, 89, 82 … 19 (seven steps a rank),
-# so the order reads in greyscale print too (tests/test_tileart.py checks it).
-ZODIAC_COLOURS = ("#FFF2C9", "#FFD796", "#FFB680", "#FE9FA2", "#6EB491", "#3D9FBB",
-                  "#C26859", "#50748B", "#196A55", "#8E234F", "#283A74", "#192F48")
-
-
-@lru_cache(maxsize=32)
-def zodiac_tile(rank: int) -> tuple:
-    """A zodiac tile in units of 60 × 60; rank 0 is the empty cell."""
-    if rank == 0:
-        return (RoundRect(1, 1, 58, 58, 8, fill="#EFEAE0", stroke="#D6CFC0", width=1.0),)
-    fill = ZODIAC_COLOURS[rank - 1]
-    ink = text_colour_on(fill)
-    return (RoundRect(2, 3, 56, 56, 8, fill=EDGE),
-            RoundRect(1, 1, 56, 56, 8, fill=fill, stroke=OUTLINE, width=1.0),
-            Text(29, 23, BRANCHES[rank - 1], 24, ink, "serif"),
-            Text(29, 45, ZODIAC_NAMES[rank - 1], 12 if len(ZODIAC_NAMES[rank - 1]) < 3 else 10.5, ink, "sans"),
-            Text(8, 9, str(rank), 8, ink, "sans", "start"))
-
-
 def all_tile_text() -> str:
     """Every character the tile art can draw (the glyph check covers it)."""
-    from .model import texts
-
-    out = []
-    for code in ALL_CODES:
-        for easy in (False, True):
-            out.append(texts(mahjong_tile(code, easy)))
-    for rank in range(13):
-        out.append(texts(zodiac_tile(rank)))
-    return "".join(out)
+    return "".join(texts(mahjong_tile(code, easy)) for code in ALL_CODES for easy in (False, True))

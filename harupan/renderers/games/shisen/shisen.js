@@ -3,6 +3,7 @@
 // Cells are indexed as in the Python engine: board cell (x, y) is (y + 1) * S + (x + 1) with
 // S = width + 3: the board, the one-cell ring round it, and a guard column that is never empty.
 import { Rng } from "./rng.js";
+import { HARUPAN_DATA } from "./data.js";
 import { clock, el, registerGame, shareBox, stat, store, svgUse } from "./game.js";
 import { DATE_KEY, isCount, median, streaks } from "./stats.js";
 import { particle } from "./ko.js";
@@ -417,14 +418,11 @@ export function visibleIndexPairs(width, height, cells) {
 // failures learned as cores with backjumping, Luby restarts with seeded tie-breaks, and random
 // games between runs. Verdicts are exact; a node and a work budget bound the time on any board.
 export const SOLVED = "solved", UNSOLVABLE = "unsolvable", UNDECIDED = "undecided";
-const FIRST_RUN_PROBE = 1; // the first run probes only the group it branches on
-const PROBE_GROUPS = 12; // later runs probe this many
-const RESTART_UNIT = 80; // nodes per unit of the Luby sequence
-const UNPAIR_FLOODS = 30; // floods a try to put a kind back whole in a dead end's core may spend
-const WORK_PER_NODE = 200; // work units (floods, weighted by board size) per node of the budget
-const WORK_BOARD = 21 * 10; // the padded bitboard of 18x8: the unit board
-const WORK_SLACK = 10; // nodes' worth of work for the root's own relaxation
-const PLAYOUTS = 32; // random games after run r, times luby(r)
+// The search's settings are the engine's (engine/shisen/settings.py, emitted into data.js).
+const SEARCH = HARUPAN_DATA.shisen.search;
+const FIRST_RUN_PROBE = SEARCH.firstRunProbe, PROBE_GROUPS = SEARCH.probeGroups, RESTART_UNIT = SEARCH.restartUnit;
+const UNPAIR_FLOODS = SEARCH.unpairFloods, WORK_PER_NODE = SEARCH.workPerNode, WORK_BOARD = SEARCH.workBoard;
+const WORK_SLACK = SEARCH.workSlack, PLAYOUTS = SEARCH.playouts;
 const NOT_LOOKED_FOR = -1n; // Step.crossed before its witness path is looked for
 
 export function luby(i) {
@@ -1231,7 +1229,7 @@ function placePairs(g, cells, kinds, rng, cross = 1.0) {
 }
 
 /** The remaining tiles rearranged over the same cells, solvable, with a solution; as in Python. */
-export function shuffle(board, seed, budget = 3000) {
+export function shuffle(board, seed, budget = SEARCH.shuffleBudget) {
   const g = new Geometry(board.width, board.height);
   const { tiles, kinds } = boardBits(board, g);
   if (!board.count()) return { board, solution: [] };
@@ -1269,7 +1267,7 @@ export function shuffle(board, seed, budget = 3000) {
 // ------------------------------------------------------------------ the game on the day page
 
 const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const LEVEL_KO = { easy: "쉬움", normal: "보통", hard: "어려움" };
+const LEVEL_KO = HARUPAN_DATA.shisen.levels;  // the engine's level names, in the order a player reads them
 /** Levels in the order a player reads them everywhere (tabs, stats): 쉬움, 보통, 어려움, others after. */
 const ordered = (levels) => {
   const at = (lv) => { const i = Object.keys(LEVEL_KO).indexOf(lv); return i < 0 ? 99 : i; };
@@ -1316,9 +1314,9 @@ function replayShisen(day, level, history) {
 
 // Board units: a tile is 60 x 80 (as drawn); the ring round the board, where paths may run, is
 // narrower (RING_X x RING_Y) so the tiles get the width on a phone.
-const TILE_X = 60, TILE_Y = 80, RING_X = 24, RING_Y = 32, MIN_TAP = 36, PAGE_PAD = 32;
+const { tileX: TILE_X, tileY: TILE_Y, ringX: RING_X, ringY: RING_Y, minTap: MIN_TAP, pagePad: PAGE_PAD } = HARUPAN_DATA.shisen.board;
 /** The widest portrait screen (CSS px) on which a board `width` tiles wide is turned; the same
- *  sum as turn_below() in renderers/games/shisen.py, which writes the page's own media query. */
+ *  sum as turn_below() in renderers/games/shisen/__init__.py, which writes the page's own media query. */
 const turnBelow = (width) => Math.round((width + (2 * RING_X) / TILE_X) * MIN_TAP + PAGE_PAD);
 
 class ShisenApp {

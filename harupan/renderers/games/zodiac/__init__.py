@@ -1,75 +1,80 @@
-"""Zodiac merge's drawing side: the share image, the start card for print, its page section."""
+"""Zodiac merge's drawing half: the share image, the start card for print, its page section
+(``page.html``), its browser module (``zodiac.js``) and its stylesheet."""
 
 from __future__ import annotations
 
-from typing import Any
+import datetime as _dt
+from collections.abc import Mapping
 
 from markupsafe import Markup
 
-from ..model import Drawing
-from ..raster import png_bytes, render_image
-from ..sheets import zodiac_page, zodiac_share
-from ..svg import render_svg
-from ..tileart import ZODIAC_NAMES, ZODIAC_SIZE, zodiac_tile
-from .base import FilePages, Sheet, site_art
+from ....engine.status import GameState
+from ....engine.zodiac import BRANCHES, NAMES_KO
+from ....engine.zodiac.part import Par, ZodiacPart, ZodiacStart
+from ...model import Drawing
+from ...raster import png_bytes, render_image
+from ...svg import render_svg
+from ..base import FilePages, Json, Sheet, View, site_art
+from .art import ZODIAC_SIZE, zodiac_tile
+from .figures import FIGURES
+from .sheets import zodiac_page, zodiac_share
 
 
-def par_text(par: dict[str, Any] | None) -> str:
-    if not par:
+def par_text(par: Par | None) -> str:
+    if par is None:
         return ""
-    who = "엔진 기준 기록" + (" (빠른 계산)" if par.get("bot") == "quick" else "")
-    top = ZODIAC_NAMES[par["top"] - 1] if par.get("top") else "-"
-    moves = len(par["moves"])
-    if par["state"] == "won":
-        return f"{who}: {moves:,}수 만에 돼지 완주, {par['score']:,}점"
-    return f"{who}: {moves:,}수에서 막힘, 최고 {top}, {par['score']:,}점"
+    who = "엔진 기준 기록" + (" (빠른 계산)" if par.bot == "quick" else "")
+    top = NAMES_KO[par.top] if par.top else "-"
+    moves = len(par.moves)
+    if par.state == GameState.WON:
+        return f"{who}: {moves:,}수 만에 돼지 완주, {par.score:,}점"
+    return f"{who}: {moves:,}수에서 막힘, 최고 {top}, {par.score:,}점"
 
 
-def _start(bundle: dict[str, Any]) -> dict[str, Any]:
-    return {"date": bundle["date"], "start": bundle["zodiac"]["start"]}
-
-
-class ZodiacView:
+class ZodiacView(View[ZodiacPart, ZodiacStart]):
     name = "zodiac"
     title = "십이지 머지"
-    files: tuple[str, ...] = ("zodiac.png",)
-    page_image: str | None = "zodiac.png"  # the share card: the site's og:image since the start
-    template = "day_zodiac.html"
-    head_template: str | None = None
-    rules: tuple[str, str] | None = ("rules/zodiac/index.html", "십이지 머지")
+    part_type = ZodiacPart
+    files = ("zodiac.png",)
+    page_image = "zodiac.png"  # the share card: the site's og:image since the start
+    script = "zodiac.js"
+    stylesheet = "style.css"
+    rules = ("rules/zodiac/index.html", "십이지 머지")
+    figures = FIGURES
 
-    def lead(self, bundle: dict[str, Any], variant: str | None) -> str:
+    def lead(self, day: _dt.date, part: ZodiacPart, variant: str | None) -> str:
         return "십이지 머지 시작 판"
 
-    def variants(self, bundle: dict[str, Any]) -> list[str]:
-        return []
-
-    def file_pages(self, data: dict[str, Any], paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
-        single = zodiac_share(data) if share else zodiac_page(data, paper)
+    def file_pages(self, data: ZodiacStart, paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        single = zodiac_share(data.date, data.start) if share else zodiac_page(data.date, data.start, paper)
         return FilePages("하루 판 · 십이지 머지", [("십이지 머지 시작 판", single)], single, print_dpi=not share)
 
-    def render_file(self, name: str, bundle: dict[str, Any]) -> bytes:
-        return png_bytes(render_image(zodiac_share(_start(bundle))))
+    def render_file(self, name: str, day: _dt.date, part: ZodiacPart) -> bytes:
+        return png_bytes(render_image(zodiac_share(day, part.start)))
 
-    def sheets(self, bundle: dict[str, Any], paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
-        return [("십이지 머지", zodiac_page(_start(bundle), paper))], []
+    def sheets(self, day: _dt.date, part: ZodiacPart, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
+        return [("십이지 머지", zodiac_page(day, part.start, paper))], []
 
-    def page_context(self, bundle: dict[str, Any]) -> dict[str, Any]:
-        return {"zodiac_svg": Markup(render_svg(zodiac_share(_start(bundle)),
-                                                title=f"{bundle['date']} 십이지 머지 시작 판", id_prefix="z-",
+    def page_context(self, day: _dt.date, part: ZodiacPart) -> Mapping[str, object]:
+        return {"zodiac_svg": Markup(render_svg(zodiac_share(day, part.start),
+                                                title=f"{day.isoformat()} 십이지 머지 시작 판", id_prefix="z-",
                                                 sheet=site_art())),
-                "par_text": par_text(bundle["zodiac"].get("par"))}
+                "par_text": par_text(part.par)}
 
-    def play_data(self, bundle: dict[str, Any]) -> dict[str, Any]:
-        return {"start": bundle["zodiac"]["start"]}
+    def play_data(self, day: _dt.date, part: ZodiacPart) -> Json:
+        return {"start": list(part.start)}
 
-    def art(self) -> dict[str, Drawing]:
+    def art(self) -> Mapping[str, Drawing]:
         """The empty cell and the twelve animals (``z-0`` … ``z-12``)."""
         return {f"z-{rank}": Drawing(ZODIAC_SIZE, ZODIAC_SIZE, zodiac_tile(rank), background=None) for rank in range(13)}
 
-    def labels(self, bundle: dict[str, Any]) -> dict[str, Any]:
-        return {}
+    def browser_data(self) -> Mapping[str, Json]:
+        """The animals' names and branches by rank (0: the empty cell), for zodiac.js."""
+        return {"names": list(NAMES_KO), "branches": list(BRANCHES)}
 
     def vocabulary(self) -> str:
-        won, over = ({"bot": "quick", "moves": "", "state": state, "top": 1, "score": 0} for state in ("won", "over"))
-        return par_text(won) + par_text(over) + "".join(ZODIAC_NAMES) + "십이지 머지 시작 판"  # par_text's, lead's
+        won, over = (Par("quick", "", state, 1, 0) for state in (GameState.WON, GameState.OVER))
+        return par_text(won) + par_text(over) + "".join(NAMES_KO) + "십이지 머지 시작 판"  # par_text's, lead's
+
+
+VIEW = ZodiacView()

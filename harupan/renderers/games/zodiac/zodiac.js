@@ -2,12 +2,13 @@
 // harupan/engine/zodiac/rules.py; then the game on the day page and its part of the player's record
 // (registered with game.js).
 import { Rng } from "./rng.js";
+import { HARUPAN_DATA } from "./data.js";
 import { calm, el, registerGame, shareBox, stat, store, svgUse } from "./game.js";
 import { DATE_KEY, isCount, streaks, todayIn } from "./stats.js";
 
 export const PIG = 12;
-export const NAMES = ["", "쥐", "소", "호랑이", "토끼", "용", "뱀", "말", "양", "원숭이", "닭", "개", "돼지"];
-export const BRANCHES = ["", "子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申", "酉", "戌", "亥"];
+export const NAMES = HARUPAN_DATA.zodiac.names;  // by rank, "" for the empty cell: the engine's (data.js)
+export const BRANCHES = HARUPAN_DATA.zodiac.branches;
 
 /** Slide one line toward index 0, merging equal neighbours once: [line, score]. */
 export function slideLine(line) {

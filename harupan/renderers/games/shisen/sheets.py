@@ -1,0 +1,190 @@
+"""Shisen-sho on paper: the puzzle page and its answer key, and the lines that say how hard a
+board measured (the day page shows the same lines)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ....engine.shisen.board import Board, Layout, Pair
+from ....engine.shisen.names import LEVELS_KO
+from ...fonts import font
+from ...model import Drawing, Primitive, RoundRect, Text, Use
+from ...palette import INK, MUTED, RULE
+from ...sheets import KEYS_BEHIND, MARGIN, PAPERS, TOP, day_ko, fit_page, footer_items, header_items
+from .art import BADGE_LANE, TILE_H, TILE_W, mahjong_tile, step_badge
+
+Difficulty = Mapping[str, Any]  # Any: a layout's measures, a JSON object checked by engine/schema.py
+
+PLAYERS_KO = (  # (key in the layout's difficulty, how the player plays, key of its game count)
+    ("stuck_share", "아무 짝이나 두면", "rollouts"),
+    ("careful_stuck_share", "확실한 짝부터 두면", "careful_rollouts"),
+    ("lookahead_stuck_share", "한 수 앞을 내다보면", "lookahead_rollouts"),
+)
+
+SHISEN_RULES = (
+    "그림이 똑같은 패 두 장을 골라 판에서 걷어 냅니다.",
+    "두 패를 잇는 길은 빈칸만 지나야 하고, 꺾이는 곳은 두 군데까지 허용됩니다.",
+    "판 둘레 바깥 한 줄은 늘 비어 있는 길로 칩니다. 패를 모두 걷으면 완성!",
+)
+
+
+def _pct(share: float) -> str:
+    return f"{round(100 * share)}%"
+
+
+def level_ko(level: str) -> str:
+    """A level's Korean name (the engine's), or the level itself for one it does not know."""
+    return LEVELS_KO.get(level, level)
+
+
+def first_moves_ko(d: Difficulty) -> str:
+    """The first-move count, never stated as exact when some first move is undecided."""
+    if not d.get("first_moves"):
+        return ""
+    line = f"첫 수 {d['first_moves']}가지 중 바로 지는 수 {d.get('fatal_first_moves', 0)}가지"
+    if d.get("fatal_first_undecided"):
+        line += f"(그 밖에 {d['fatal_first_undecided']}가지는 미확정)"
+    return line
+
+
+def difficulty_lines(d: Difficulty) -> tuple[str, str]:
+    """A layout's measured difficulty as a reader meets it: the players' stuck shares in one line
+    (how often the computer got stuck playing three ways), then one line on what they mean.
+    Layouts from before a measure existed give what they have (or nothing)."""
+    if "stuck_share" not in d:
+        return "", ""
+    shares = [f"{how} {_pct(d[key])}" for key, how, _ in PLAYERS_KO if key in d]
+    figures = "막히는 비율: " + " · ".join(shares)
+    first = first_moves_ko(d)
+    if first:
+        figures += " · " + first
+    counts = [str(d.get(n, 64)) for key, _, n in PLAYERS_KO if key in d]
+    meaning = f"컴퓨터가 이 판을 {'·'.join(counts)}번씩 끝까지 두어 보고 센 값입니다"
+    interval = d.get("stuck_interval")
+    if interval:
+        meaning += f"(첫 값의 95% 구간 {round(100 * interval[0])}~{_pct(interval[1])})"
+    meaning += ". 막힌 판은 섞기나 되돌리기 없이는 끝낼 수 없습니다."
+    return figures, meaning
+
+
+def column_label(x: int) -> str:
+    return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[x] if x < 26 else f"A{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[x - 26]}"
+
+
+def cell_name(x: int, y: int) -> str:
+    return f"{column_label(x)}{y + 1}"
+
+
+def board_drawing_items(board: Board, *, easy: bool, x0: float, y0: float, scale: float,
+                        numbers: Mapping[tuple[int, int], int] | None = None, labels: bool = True,
+                        grow: float = 1.0) -> list[Primitive]:
+    """A Shisen-sho board at (x0, y0): tiles, column letters on top, row numbers on the left.
+
+    ``numbers`` maps (x, y) to a removal step for the answer key, whose rows stand apart by
+    :data:`~.art.BADGE_LANE` (row pitch :func:`row_pitch`): (x0, y0) is then the first row's
+    tiles, its lane above; ``grow`` enlarges the steps' digits (:func:`~.art.badge_text_size`)."""
+    items: list[Primitive] = []
+    w, h = board.width, board.height
+    tw, th = TILE_W * scale, TILE_H * scale
+    pitch = row_pitch(numbers is not None) * scale
+    if labels:
+        lane = pitch - th
+        for x in range(w):
+            items.append(Text(x0 + x * tw + tw / 2, y0 - lane - 0.28 * th, column_label(x), 0.3 * th, MUTED))
+        for y in range(h):
+            items.append(Text(x0 - 0.3 * tw, y0 + y * pitch + th / 2, str(y + 1), 0.3 * th, MUTED))
+    for y, row in enumerate(board.cells):
+        for x, code in enumerate(row):
+            ox, oy = x0 + x * tw, y0 + y * pitch
+            if code is None:
+                items.append(RoundRect(ox + 2 * scale, oy + 2 * scale, tw - 4 * scale, th - 4 * scale, 6 * scale,
+                                       stroke=RULE, width=1.5 * scale, fill=None))
+                continue
+            items.append(Use(mahjong_tile(code, easy), ox, oy, scale))
+            if numbers is not None and (x, y) in numbers:
+                items.append(Use(step_badge(numbers[(x, y)], grow), ox, oy, scale))
+    return items
+
+
+def row_pitch(answers: bool) -> float:
+    """Tile units from one row's top to the next: the answer key leaves a lane for the step numbers."""
+    return TILE_H + (BADGE_LANE if answers else 0.0)
+
+
+def answer_list_columns(steps: Sequence[Pair], paper: str) -> int:
+    """Columns of the answer key's step list: eight when every entry fits the narrower side of the
+    paper, else six. Eight columns leave the rows' lanes room, so the board keeps the scale it had
+    before the lanes on A4 and Letter."""
+    widest = max((font("sans").width(f"{i}. {cell_name(*a)}–{cell_name(*b)}", 40)
+                  for i, (a, b) in enumerate(steps, 1)), default=0.0)
+    return 8 if widest + 40 <= (min(PAPERS[paper]) - 2 * MARGIN) / 8 else 6
+
+
+def shisen_page(layout: Layout, paper: str = "a4", *, easy: bool = False, answers: bool = False) -> Drawing:
+    """The puzzle page, or with ``answers`` the answer key: each tile numbered by its removal step,
+    then the order as a list of cell pairs."""
+    board = layout.board
+    w, h = board.width, board.height
+    steps: Sequence[Pair] = layout.solution or ()
+    list_cols = answer_list_columns(steps, paper) if answers else 6
+    list_rows = (len(steps) + list_cols - 1) // list_cols if answers else 0
+    reserve = TOP + (330 + 120 if not answers else 120 + list_rows * 62)
+    # Tiles on a whole grid: scales in fifths make the pitch a multiple of 12 × 16 units and even
+    # origins keep every tile on whole pixels at 150 and 300 dpi, so the PNG backend draws each
+    # face once and copies it (tenths were tried: one face came out a pixel different).
+    # The answer key's row pitch (110 units, its lane included) keeps that.
+    pitch = row_pitch(answers)
+    lane = pitch - TILE_H
+    frame, scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve)
+    # Where the lanes cost the board scale, the steps' digits grow by as much (as far as they fit),
+    # so on paper they are no smaller than the board without lanes would have drawn them.
+    unlaned = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, reserve)[1]
+    grow = round(unlaned / scale, 2) if answers and 0 < scale < unlaned else 1.0
+    bw, bh = w * TILE_W * scale, (h * pitch - lane) * scale
+    x0 = 2 * round(((frame.width - bw) / 2 + 0.3 * TILE_W * scale) / 2)
+    y0 = 2 * round((TOP + (0.45 * TILE_H + lane) * scale) / 2)
+    diff = layout.difficulty or {}
+    level = LEVELS_KO.get(diff.get("preset", ""), "")
+    title = "하루 판 · 사천성" + (" · 정답" if answers else "")
+    subtitle = " · ".join(x for x in (day_ko(layout.date) if layout.date else "", f"난이도 {level}" if level else "",
+                                       f"{w}×{h}, {w * h}장") if x)
+    items = header_items(frame, title, subtitle)
+    numbers = None
+    if answers:
+        numbers = {}
+        for i, (a, b) in enumerate(steps, 1):
+            numbers[a] = i
+            numbers[b] = i
+    items += board_drawing_items(board, easy=easy, x0=x0, y0=y0, scale=scale, numbers=numbers, grow=grow)
+    y = y0 + bh + 110
+    if not answers:
+        for line in SHISEN_RULES:
+            items.append(Text(MARGIN, y, line, 48, INK, align="start"))
+            y += 78
+        for line in difficulty_lines(diff):
+            if line:
+                items.append(Text(MARGIN, y, line, 38, MUTED, align="start"))
+                y += 60
+        box_w = min(1400, frame.width - 2 * MARGIN)
+        items += [RoundRect(MARGIN, y + 10, box_w, 120, 18, stroke=INK, width=4),
+                  Text(190, y + 70, "걸린 시간", 46, INK, align="start"),
+                  Text(190 + box_w * 0.55, y + 70, "분", 46, INK, align="end"),
+                  Text(190 + box_w * 0.92, y + 70, "초", 46, INK, align="end")]
+        items += footer_items(frame, KEYS_BEHIND)
+    else:
+        items.append(Text(MARGIN, y, "지우는 순서 (같은 번호끼리 한 쌍)", 46, INK, align="start"))
+        y += 80
+        col_w = (frame.width - 2 * MARGIN) / list_cols
+        for i, (a, b) in enumerate(steps):
+            col, row = divmod(i, list_rows)
+            items.append(Text(MARGIN + col * col_w, y + row * 62,
+                              f"{i + 1}. {cell_name(*a)}–{cell_name(*b)}", 40, INK, align="start"))
+        items += footer_items(frame, "harupan")
+    return Drawing(frame.width, frame.height, tuple(items))
+
+
+def level_order(levels: Iterable[str]) -> list[str]:
+    """Levels in the order a player reads them everywhere: 쉬움, 보통, 어려움 (others after)."""
+    known = list(LEVELS_KO)
+    return sorted(levels, key=lambda lv: (known.index(lv) if lv in known else len(known), lv))

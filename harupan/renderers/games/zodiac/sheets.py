@@ -1,0 +1,69 @@
+"""Zodiac merge on paper and as a picture: the start card for print and the day's share image."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+
+from ...model import Drawing, Primitive, RoundRect, Text, Use, place
+from ...palette import ACCENT, INK, MUTED
+from ...sheets import MARGIN, day_ko, footer_items, header_items, portrait
+from .art import ZODIAC_SIZE, zodiac_tile
+
+ZODIAC_RULES = (
+    "네 방향 중 하나로 밀면 모든 띠가 그쪽 끝까지 미끄러집니다.",
+    "같은 띠 둘이 맞닿으면 다음 띠 하나가 됩니다(한 번 밀 때 한 번씩만).",
+    "판이 움직이면 빈칸 하나를 직접 골라 새 띠를 그려 넣습니다.",
+    "새 띠는 쥐이고, 열 번째, 스무 번째…로 넣는 띠만 소입니다. 돼지를 만들면 성공!",
+)
+# On paper the reader places the new tile (above); the site's game places it by the date's order,
+# which the sheet does not show, so the two scores may differ: the sheet says so.
+ZODIAC_PAPER_NOTE = "사이트의 게임은 새 띠의 자리와 종류를 날짜로 정하므로, 종이에서 낸 점수와 다를 수 있습니다."
+BOARD_BACK = "#E4DDCF"
+
+
+def zodiac_board_items(cells: Sequence[int], x0: float, y0: float, size: float) -> list[Primitive]:
+    s = size / (4 * ZODIAC_SIZE)
+    items: list[Primitive] = [RoundRect(x0 - 12 * s, y0 - 12 * s, size + 24 * s, size + 24 * s, 16 * s,
+                                        fill=BOARD_BACK)]
+    for i, rank in enumerate(cells):
+        r, c = divmod(i, 4)
+        items.append(Use(zodiac_tile(rank), x0 + c * ZODIAC_SIZE * s, y0 + r * ZODIAC_SIZE * s, s))
+    return items
+
+
+def zodiac_page(day: _dt.date | None, start: Sequence[int], paper: str = "a4") -> Drawing:
+    """The zodiac start card for print: the day's start, the rules in brief, the twelve animals."""
+    frame = portrait(paper)
+    items = header_items(frame, "하루 판 · 십이지 머지", day_ko(day) if day else "")
+    size = min(frame.width - 600, 1500)
+    x0 = (frame.width - size) / 2
+    items += zodiac_board_items(start, x0, 520, size)
+    y = 520 + size + 150
+    for line in ZODIAC_RULES:
+        items.append(Text(MARGIN, y, line, 48, INK, align="start"))
+        y += 78
+    items.append(Text(MARGIN, y, ZODIAC_PAPER_NOTE, 40, MUTED, align="start"))
+    y += 66
+    y += 60
+    items.append(Text(MARGIN, y, "열두 띠의 순서", 46, INK, align="start"))
+    tile = (frame.width - 2 * MARGIN) / 12
+    for rank in range(1, 13):
+        items += place(zodiac_tile(rank), MARGIN + (rank - 1) * tile, y + 60, tile / ZODIAC_SIZE * 0.94)
+    items += footer_items(frame, "같은 날에는 누구나 같은 판으로 시작합니다 · harupan")
+    return Drawing(frame.width, frame.height, tuple(items))
+
+
+SHARE_BACK = "#F6F1E6"
+
+
+def zodiac_share(day: _dt.date | None, start: Sequence[int]) -> Drawing:
+    """The day's share image, 1200 × 630."""
+    items: list[Primitive] = [RoundRect(0, 0, 1200, 630, 0, fill=SHARE_BACK),
+                              Text(70, 150, "하루 판", 64, ACCENT, align="start"),
+                              Text(70, 240, "십이지 머지", 56, INK, align="start"),
+                              Text(70, 320, day_ko(day) if day else "", 34, MUTED, align="start"),
+                              Text(70, 420, "쥐에서 돼지까지, 오늘의 판", 30, INK, align="start"),
+                              Text(70, 470, "같은 날 같은 시작 · 기록을 견줘 보세요", 26, MUTED, align="start")]
+    items += zodiac_board_items(start, 690, 95, 440)
+    return Drawing(1200, 630, tuple(items), background=SHARE_BACK)
