@@ -7,6 +7,7 @@ docs/design.md, "Exit codes and bad input" (2 bad input, 1 failed check), so no 
 from __future__ import annotations
 
 import datetime
+import importlib
 import itertools
 import json
 import os
@@ -14,6 +15,8 @@ import re
 import stat
 import sys
 import traceback
+from collections.abc import Iterator, Sequence
+from typing import Any, BinaryIO, cast
 
 import click
 
@@ -23,22 +26,23 @@ from ..publish import notes
 
 
 class HarupanGroup(click.Group):
-    def __init__(self, *args, lazy_commands: dict[str, str] | None = None, **kwargs):
+    def __init__(self, *args: Any, lazy_commands: dict[str, str] | None = None, **kwargs: Any) -> None:
+        # Any: click's own arguments, passed on as they come
         super().__init__(*args, **kwargs)
         self.lazy_commands = dict(lazy_commands or {})
 
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands))
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.lazy_commands and name not in self.commands:
-            import importlib
-
             module, attr = self.lazy_commands[name].split(":")
             self.add_command(getattr(importlib.import_module(module), attr), name)
         return super().get_command(ctx, name)
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> int:
+        # click's main() returns whatever the command did; ours, the exit code (always)
         argv = list(sys.argv[1:] if args is None else args)
         debug = "--debug" in argv
         notes.STAMPED = False
@@ -77,13 +81,13 @@ class HarupanGroup(click.Group):
         return code
 
 
-class DateParam(click.ParamType):
+class DateParam(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2; plain before
     """YYYY-MM-DD on the command line, made a ``datetime.date`` here, once; later layers never
     parse it again. A bad date is our one-line input error (exit 2), like every other."""
 
     name = "YYYY-MM-DD"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> datetime.date:
         if isinstance(value, datetime.date):
             return value
         try:
@@ -100,7 +104,7 @@ class StampedCommand(click.Command):
     """A command for unattended runs (cron): every line it writes to stderr starts with the time,
     from the first one, even when it is about a bad option such as --date."""
 
-    def make_context(self, *args, **kwargs):
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:  # Any: click's own arguments
         notes.STAMPED = True
         return super().make_context(*args, **kwargs)
 
@@ -125,8 +129,8 @@ def _is_path(text: str) -> bool:
     return False
 
 
-def _clip(m: re.Match) -> str:
-    text = m.group(0)
+def _clip(m: re.Match[str]) -> str:
+    text: str = m.group(0)
     quoted = text[0] in "'\"" and text[-1] == text[0]
     if _is_path(text[1:-1] if quoted else text):
         return text
@@ -154,11 +158,11 @@ def _size(n: int) -> str:
     return f"{n // MB} MB" if n >= MB and n % MB == 0 else f"{n // 1024} KB"
 
 
-def open_input(path: str, limit: int):
+def open_input(path: str, limit: int) -> tuple[BinaryIO, str]:
     """A binary stream of FILE (``-`` for stdin) and a name for messages; a regular file larger
     than ``limit`` is refused before it is read."""
     if path == "-":
-        return getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"
+        return cast(BinaryIO, getattr(sys.stdin, "buffer", sys.stdin)), "<stdin>"
     try:
         f = open(path, "rb")
     except OSError as e:
@@ -199,7 +203,7 @@ def read_input(path: str, limit: int = BOARD_LIMIT) -> tuple[str, str]:
     return _decode(data, name), name
 
 
-def read_lines(path: str, line_limit: int = LINE_LIMIT, total_limit: int = CLAIMS_LIMIT):
+def read_lines(path: str, line_limit: int = LINE_LIMIT, total_limit: int = CLAIMS_LIMIT) -> Iterator[tuple[int, str]]:
     """(line number, text) for each line of FILE, each at most ``line_limit`` bytes and all of
     them at most ``total_limit``; read a line at a time."""
     stream, name = open_input(path, total_limit)
@@ -224,5 +228,5 @@ def read_lines(path: str, line_limit: int = LINE_LIMIT, total_limit: int = CLAIM
             stream.close()
 
 
-def emit_json(data) -> None:
+def emit_json(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, separators=(", ", ": ")))

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
 from ..engine.errors import InputError
+from ..generator.games import options
 from ..publish import notes
 from ..publish import site as publish
 from ..publish.config import load_config
@@ -25,6 +28,19 @@ ALLOW_FUTURE = click.option("--allow-future", is_flag=True,
                             help="Allow days more than a year past today (refused by default: likely a typo).")
 
 
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def game_flags(f: F) -> F:
+    """The games' own settings that the publishing commands take as options (``Option.flag``:
+    the zodiac par bot's ``--par``): each arrives in the command's ``flags``."""
+    for _, opt in reversed(list(options().values())):
+        if opt.flag:
+            kind = click.Choice(opt.choices) if not opt.many else click.STRING
+            f = click.option(f"--{opt.key}", opt.key, type=kind, default=None, help=opt.help)(f)
+    return f
+
+
 SITE_OPTION = click.option("--site", "site", default="site", show_default=True, type=click.Path(file_okay=False),
                            help="The site folder to publish into.")
 
@@ -38,18 +54,18 @@ def default_jobs() -> int:
 @click.option("--date", "date", type=DATE, default=None, help="The day, YYYY-MM-DD (default: today in --tz).")
 @SITE_OPTION
 @click.option("--tz", default=None, help="Time zone that decides 'today' (default: site.yaml, Asia/Seoul).")
-@click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength.")
+@game_flags
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes for the day's pieces (default: the processor count, at most 4).")
 @ALLOW_FUTURE
-def daily(date: dt.date | None, site: str, tz: str | None, par: str | None, jobs: int | None,
-          allow_future: bool) -> None:
+def daily(date: dt.date | None, site: str, tz: str | None, jobs: int | None, allow_future: bool,
+          **flags: str | None) -> None:
     """Generate, prove and publish one day, then the pages that list days.
 
     Exit 0 done; 1 a check failed and nothing was published; 2 bad input, a folder that is not
     harupan's, a failed write (the site is left as it was), or another run holds the site's
     lock. Every line goes to stderr and starts with the time."""
-    cfg = load_config(timezone=tz, options_given={"par": par})  # --par: the zodiac game's option
+    cfg = load_config(timezone=tz, options_given=dict(flags))
     date = date if date is not None else today_in(cfg.timezone)
     check_not_far_ahead([date], cfg.timezone, allow_future)
     if jobs is None:
@@ -65,17 +81,17 @@ def daily(date: dt.date | None, site: str, tz: str | None, par: str | None, jobs
 @click.option("--from", "start", type=DATE, default=None, help="First day, YYYY-MM-DD (default: today in --tz).")
 @SITE_OPTION
 @click.option("--tz", default=None, help="Time zone that decides 'today' (default: site.yaml, Asia/Seoul).")
-@click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength.")
+@game_flags
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Days played side by side (default: the processor count, at most 4).")
 @click.option("--quiet", is_flag=True, help="No progress on the terminal and no line a day in a log.")
-def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, par: str | None, jobs: int | None,
-                quiet: bool) -> None:
-    """Make the coming days' slow parts ahead of time (each game names its own: the zodiac par
-    game, the Shisen-sho layouts), so the nightly 'daily' run does not wait for them. Kept in SITE/.pars/ (not part of
-    the site); days already published or prepared are skipped. Safe to run while 'daily' runs. Every line goes to stderr and starts
-    with the time."""
-    cfg = load_config(timezone=tz, options_given={"par": par})  # --par: the zodiac game's option
+def prepare_cmd(days: int, start: dt.date | None, site: str, tz: str | None, jobs: int | None, quiet: bool,
+                **flags: str | None) -> None:
+    """Make the coming days' slow parts ahead of time (each game names its own: a bot's par game,
+    the day's dealt and graded boards), so the nightly 'daily' run does not wait for them. Kept in
+    SITE/.pars/ (not part of the site); days already published or prepared are skipped. Safe to
+    run while 'daily' runs. Every line goes to stderr and starts with the time."""
+    cfg = load_config(timezone=tz, options_given=dict(flags))
     first = start if start is not None else today_in(cfg.timezone)
     try:
         dates = [first + dt.timedelta(days=i) for i in range(days)]
@@ -104,11 +120,13 @@ def site_group() -> None:
               help="Processes in parallel (default: the processor count, at most 4, as for 'daily').")
 @click.option("--force", is_flag=True, help="Re-render days even when their files are current.")
 @click.option("--quiet", is_flag=True, help="No progress on the terminal and no line a day in a log.")
-@click.option("--par", type=click.Choice(["full", "quick"]), default=None, help="Zodiac par bot strength for new days.")
+@game_flags
 @ALLOW_FUTURE
-def build_cmd(start, end, site, tz, jobs, force, quiet, par, allow_future) -> None:
-    """Publish a range of days (skipping days already current), the rule pages and the listings."""
-    cfg = load_config(timezone=tz, options_given={"par": par})  # --par: the zodiac game's option
+def build_cmd(start: dt.date | None, end: dt.date | None, site: str, tz: str | None, jobs: int | None, force: bool,
+              quiet: bool, allow_future: bool, **flags: str | None) -> None:
+    """Publish a range of days (skipping days already current), the rule pages and the listings.
+    A game's settings given here apply to the days made new."""
+    cfg = load_config(timezone=tz, options_given=dict(flags))
     if jobs is None:
         jobs = default_jobs()
     if start is None and end is not None:

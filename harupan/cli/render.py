@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import click
 
 from ..engine.errors import InputError
-from ..engine.shisen.board import load_json
+from ..engine.schema import load_json
 from ..generator.daily import day_bundle
 from ..generator.games import game_for_file
 from ..publish.output import output_target, write_output
@@ -34,30 +35,32 @@ def finish(path: Path | None, out: str, data: bytes) -> None:
         click.echo(f"wrote {out}")
 
 
-def _load(file: str) -> tuple[str, dict[str, object]]:
+def _load(file: str) -> tuple[str, object]:
     """The game whose file it is (by its JSON's format: generator/games ``game_for_file``) and the
-    plain data its view draws."""
+    value its view draws (the game's ``read_file``)."""
     text, name = read_input(file)
     data = load_json(text, source=name) if text.lstrip().startswith("{") else None
     g = game_for_file(data)
-    plain = g.read_file(text, data, name)
-    assert isinstance(plain, dict)  # a game's read_file gives its view an object
-    return g.name, plain
+    return g.name, g.read_file(text, data, name)
 
 
 @click.command("render")
 @click.argument("file")
 @click.option("--format", "fmt", type=click.Choice(["png", "pdf", "html", "svg"]), required=True)
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
-@click.option("--answers", is_flag=True, help="Shisen-sho: the answer key (after the puzzle in PDF and HTML).")
-@click.option("--easy", is_flag=True, help="Easy view: suit colour and a Korean label on every tile.")
-@click.option("--share", is_flag=True, help="Zodiac: the 1200x630 share image instead of the print card.")
+@click.option("--answers", is_flag=True, help="The answer key too, where the game has one (after the puzzle in PDF and "
+              "HTML; the key alone in PNG and SVG).")
+@click.option("--easy", is_flag=True, help="The easy view, where the game has one (suit colour and a Korean label on "
+              "every tile).")
+@click.option("--share", is_flag=True, help="The share image instead of the print page, where the game has one "
+              "(1200x630).")
 @click.option("--font", "font_file", default=None, help="A font file to use instead of the bundled Noto fonts.")
 @click.option("-o", "--output", "out", required=True,
               help="The file to write (a regular file or a new path; - for standard output).")
-def render_cmd(file, fmt, paper, answers, easy, share, font_file, out) -> None:
-    """Render a game's file (a Shisen-sho board, a zodiac start, a 사색패 hand; detected from its format) as PNG,
-    PDF, HTML or SVG."""
+def render_cmd(file: str, fmt: str, paper: str, answers: bool, easy: bool, share: bool, font_file: str | None,
+               out: str) -> None:
+    """Render a game's file (detected from its JSON's "format"; any other file goes to the first game that
+    reads files) as PNG, PDF, HTML or SVG."""
     path = check_output(out)
     use_font(font_file)
     kind, data = _load(file)
@@ -80,13 +83,13 @@ def render_cmd(file, fmt, paper, answers, easy, share, font_file, out) -> None:
 @click.option("--font", "font_file", default=None, help="A font file to use instead of the bundled Noto fonts.")
 @click.option("-o", "--output", "out", required=True,
               help="OUT.pdf (or OUT.html for the HTML sheet); - writes the PDF to standard output.")
-def sheet_cmd(date, paper, easy, font_file, out) -> None:
+def sheet_cmd(date: dt.date, paper: str, easy: bool, font_file: str | None, out: str) -> None:
     """The day's whole print set: every game's pages, then their answer keys."""
     path = check_output(out)
     if path is not None and Path(out).suffix.lower() not in (".pdf", ".html"):
         raise InputError(f"output {out!r} must end in .pdf or .html")
     use_font(font_file)
-    pages = print_set(day_bundle(date).to_json(), paper, easy)
+    pages = print_set(date, day_bundle(date).parts, paper, easy)
     if Path(out).suffix.lower() != ".html":  # PDF, also for -o -
         data = render_pdf([d for _, d in pages], title=f"harupan {date}")
     else:

@@ -5,9 +5,8 @@ static files: these go out with them, before any page that links them."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from ..renderers import webapp
+from ..renderers.site import offline_page
 from .config import SiteConfig
 
 FONT = "static/fonts/sans.woff"  # written later in the build (its subset depends on the pages)
@@ -16,12 +15,10 @@ FONT = "static/fonts/sans.woff"  # written later in the build (its subset depend
 def with_app_files(static: dict[str, bytes], cfg: SiteConfig) -> dict[str, bytes]:
     """``static`` (site path -> bytes) and the app's files. The service worker fetches the static
     files, the icons and the manifest when it is installed; it is written last, after them."""
-    from ..renderers.site import offline_page
-
     files = dict(static)
     files.update(webapp.icons())
-    files[webapp.OFFLINE] = offline_page(asdict(cfg)).encode("utf-8")
-    files["manifest.webmanifest"] = webapp.manifest(asdict(cfg)).encode("utf-8")
+    files[webapp.OFFLINE] = offline_page(cfg.info).encode("utf-8")
+    files["manifest.webmanifest"] = webapp.manifest(cfg.info).encode("utf-8")
     precache = dict(files)
     precache[FONT] = b""  # fetched too; its bytes change with the pages' text, not the worker's
     files["sw.js"] = webapp.service_worker(precache).encode("utf-8")

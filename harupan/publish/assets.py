@@ -13,9 +13,11 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..generator.games import games
 from ..renderers import site as pages
+from ..renderers.bundle import joined_script, stylesheet
+from ..renderers.fonts import font_path
 from ..renderers.games import site_art, views
+from ..renderers.model import texts
 from ..renderers.webfont import subset_woff
 from . import rules
 from .atomic import open_below
@@ -24,72 +26,43 @@ from .days import RENDER_VERSION
 
 Write = Callable[[Path, bytes], object]
 
-SHARED_FIRST = ("rng.js",)  # the project RNG, which the games' modules import
-SHARED_LAST = ("ko.js", "stats.js", "game.js")  # the player's records, then the page's start-up (boot)
-
-
-def js_modules() -> tuple[str, ...]:
-    """The browser modules joined into harupan.js: shared ones, every registered game's in page
-    order, then the start-up. A game's module may use only the shared modules before it."""
-    return SHARED_FIRST + tuple(g.script for g in games()) + SHARED_LAST
-
-
-def joined_script() -> bytes:
-    """The ES modules as one classic script: pages opened from ``file://`` may not import
-    modules, but may run a classic script. Our modules import only each other, by name, at the top,
-    so joining them is a plain text operation (no bundler): drop the imports, drop ``export``."""
-    js = resources.files("harupan.renderers").joinpath("static", "js")
-    # The first line names publish/site.py, where this was written first; kept so the script's bytes do not change.
-    parts = [("// harupan: the day page's games, joined from static/js/*.js by publish/site.py\n"
-              "(() => {\n\"use strict\";\n")]
-    own = {g.script: Path(g.script_folder) for g in games() if g.script_folder}  # a game kept outside the package
-    for name in js_modules():
-        text = (own[name] / name if name in own else js.joinpath(name)).read_text(encoding="utf-8")
-        lines = [ln for ln in text.splitlines() if not ln.startswith("import ")]
-        body = "\n".join(ln.removeprefix("export ") for ln in lines)
-        parts.append(f"// ---- {name}\n{body}\n")
-    parts.append("if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot); "
-                 "else boot();\n})();\n")
-    return "".join(parts).encode("utf-8")
-
 
 def static_files() -> dict[str, bytes]:
-    """The files under ``static/`` that this version ships (site path -> bytes)."""
+    """The files under ``static/`` that this version ships (site path -> bytes): the stylesheet
+    and the script joined from the shared files and every game's own (renderers/bundle.py), and
+    the art sheet, named by its content (old pages keep theirs)."""
     base = resources.files("harupan.renderers").joinpath("static")
     out = {}
     for item in sorted(base.iterdir(), key=lambda p: p.name):
-        if item.is_file() and not item.name.startswith("."):
+        if item.is_file() and not item.name.startswith(".") and item.name != "site.css":
             out[f"static/{item.name}"] = item.read_bytes()
+    out["static/site.css"] = stylesheet()
     out["static/js/harupan.js"] = joined_script()
-    out[pages.art_path()] = site_art().svg.encode("utf-8")  # named by its content: old pages keep theirs
+    out[pages.art_path()] = site_art().svg.encode("utf-8")
     return out
 
 
 def _template_text() -> str:
-    """Every template's text: the package's, then any a game keeps in a folder of its own."""
+    """Every template's text: the shared ones, then each game's own (its page section and <head>)."""
     base = resources.files("harupan.renderers").joinpath("templates")
     text = "".join(p.read_text(encoding="utf-8") for p in sorted(base.iterdir(), key=lambda p: p.name)
                    if p.is_file())
     for v in views():
-        folder = getattr(v, "template_folder", None)
-        if folder:
-            text += Path(folder, v.template).read_text(encoding="utf-8")
+        for name in (v.template, v.head_template):
+            if name is not None:
+                text += (v.folder / name).read_text(encoding="utf-8")
     return text
 
 
 def font_text(cfg: SiteConfig, checked: rules.Checked) -> str:
     """Every string a page or its script can show, for the font subset: the templates, the rule
-    pages, the pages' fixed strings (each game's vocabulary: its figures, every tile's and animal's
-    name), the joined script's string tables, the names the engine gives cards, seats and animals,
-    and the site's title."""
-    from ..engine.cards import COLOUR_KO, RANK_KO
-    from ..engine.shanghai.wall import SEATS_KO
-    from ..engine.zodiac import NAMES_KO
-
+    pages with their captions and their figures' words, the pages' fixed strings (each game's
+    vocabulary), the joined script (what the games say, with the engine's tables of names) and
+    the site's title."""
     text = _template_text() + "".join(rules.page_text(p) for p in checked.pages) + pages.vocabulary()
     text += "".join(checked.captions.values())  # figure captions carry the engine's counts
+    text += "".join(texts(d.items) for d in checked.drawings.values())  # the figures' own words, inline SVG
     text += joined_script().decode("utf-8")  # what the games say
-    text += "".join(COLOUR_KO.values()) + "".join(RANK_KO) + "".join(SEATS_KO) + "".join(NAMES_KO)
     return text + cfg.title + cfg.tagline
 
 
@@ -115,8 +88,6 @@ def _shared_key(cfg: SiteConfig) -> str:
     """What the rule pages and the font subset are made from: this package's code, templates and
     content, the fonts, and the site's title. Hashing the sources (about 100 small files, a few
     milliseconds) rather than trusting a version number means any change makes them again."""
-    from ..renderers.fonts import font_path
-
     h = hashlib.sha256(json.dumps([RENDER_VERSION, cfg.title, cfg.tagline]).encode())
     h.update(_sources_digest())
     for role in ("sans", "serif"):
@@ -158,7 +129,7 @@ def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict[s
     rule_list = [{"slug": p.slug, "title": p.title} for p in sorted(checked.pages, key=lambda p: p.slug)]
     write_font_subset(site, font_text(cfg, checked), write)
     rules.build(site / "rules", font_url="../../static/fonts/sans.woff", home_url="../../index.html", write_font=False,
-                checked=checked, write=write, site={"title": cfg.title, "tagline": cfg.tagline})
+                checked=checked, write=write, site=cfg.info)
     write(key_file, json.dumps({"key": key, "pages": rule_list}, ensure_ascii=False).encode("utf-8"))
     return rule_list
 

@@ -28,6 +28,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from ..engine.dates import parse_date
 from ..engine.errors import HarupanError, InputError
 from ..generator.daily import verify_bundle
 from . import daynav, rules
@@ -72,8 +73,8 @@ def check_day(args: tuple[str, str, SiteConfig]) -> tuple[str, list[str]]:
     if folder.is_symlink() or not folder.is_dir():
         return name, [f"{where}: not a folder (a link or a file where a day belongs)"]
     try:
-        date = _dt.date.fromisoformat(name.replace("/", "-"))
-    except ValueError:
+        date = parse_date(name.replace("/", "-"), what="day folder")
+    except InputError:
         return name, [f"{where}: not a calendar date"]
     problems = []
     if date < FLOOR:
@@ -179,10 +180,10 @@ def _time_problem(text: str | None, pattern: re.Pattern[str], today: _dt.date) -
     if not m:
         return f"time {text!r} is not valid RFC 3339"
     try:
-        when = _dt.date.fromisoformat(m.group(1))
+        when = parse_date(m.group(1), what="time")
         if m.group(0) != m.group(1):
             _dt.datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
-    except ValueError:
+    except (InputError, ValueError):
         return f"time {text!r} is not a real time"
     if when > today:
         return f"time {text!r} is after today ({today})"

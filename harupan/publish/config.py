@@ -13,7 +13,7 @@ import yaml
 
 from ..engine.errors import InputError
 from ..generator.games import Settings, SettingValue, options
-from ..renderers.site import default_tagline
+from ..renderers.site import SiteInfo, default_tagline
 from .content import YAML_LIMIT, _Problem, load_limited
 
 SITE_KEYS = ("title", "tagline", "base_url", "timezone")  # the site's own; each game adds its options
@@ -36,6 +36,11 @@ class SiteConfig:
     base_url: str
     timezone: str
     settings: Settings  # each game's options (generator/games), checked by the game's Option
+
+    @property
+    def info(self) -> SiteInfo:
+        """What the pages say about the site (renderers/site.py)."""
+        return SiteInfo(self.title, self.tagline, self.base_url)
 
     def check(self) -> SiteConfig:
         if not self.base_url.startswith(("http://", "https://")):

@@ -36,12 +36,12 @@ import datetime as _dt
 import json
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..engine.errors import InputError
 from ..renderers import site as pages
+from ..renderers.site import NO_LINKS, DayLinks
 from .atomic import Transaction, open_below
 from .config import SiteConfig
 from .days import day_is_current, day_page_bytes, day_path, open_day_file, read_day
@@ -49,22 +49,10 @@ from .days import day_is_current, day_page_bytes, day_path, open_day_file, read_
 MONTHS_RECORD = ".months.json"  # in archive/ (publish/listings.py writes it): what the last run listed
 
 
-@dataclass(frozen=True)
-class Neighbours:
-    """What a day page links: the listed days before and after it (None: there is none), and
-    whether the day is listed itself (then its month's calendar page exists)."""
-
-    prev: _dt.date | None
-    next: _dt.date | None
-    listed: bool
-
-    def plain(self) -> dict[str, Any]:
-        """The form the renderer takes (renderers/site.py day_nav_html)."""
-        return {"prev": self.prev.isoformat() if self.prev else None,
-                "next": self.next.isoformat() if self.next else None, "listed": self.listed}
+Neighbours = DayLinks  # what a day page links (renderers/site.py)
 
 
-NONE = Neighbours(None, None, False)
+NONE = NO_LINKS
 
 
 def neighbours(visible: Sequence[_dt.date], day: _dt.date) -> Neighbours:
@@ -78,7 +66,7 @@ def neighbours(visible: Sequence[_dt.date], day: _dt.date) -> Neighbours:
 
 def nav_html(day: _dt.date, nb: Neighbours) -> bytes:
     """The row as it stands in the page, to tell whether a page holds the one it should."""
-    return pages.day_nav_html(day.isoformat(), nb.plain()).encode("utf-8")
+    return pages.day_nav_html(day, nb).encode("utf-8")
 
 
 def months_record(site: Path) -> dict[str, Any] | None:
@@ -172,6 +160,6 @@ def refresh(site: Path, cfg: SiteConfig, tx: Transaction, published: Sequence[_d
                 raise
             problems.append(str(e))
             continue
-        tx.write(site / day_path(d) / "index.html", day_page_bytes(data, cfg, neighbours(visible, d).plain()))
+        tx.write(site / day_path(d) / "index.html", day_page_bytes(data, cfg, neighbours(visible, d)))
         written.append(d)
     return written

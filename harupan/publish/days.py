@@ -13,10 +13,8 @@ import hashlib
 import json
 import os
 import stat
-from dataclasses import asdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
 
 from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
@@ -24,6 +22,7 @@ from ..generator.daily import DayBundle, MapFn, bundle_json, day_bundle, load_bu
 from ..generator.games import games
 from ..renderers import site as pages
 from ..renderers.games import print_set, view, views
+from ..renderers.site import NO_LINKS, DayLinks
 from ..renderers.pdf import render_pdf
 from . import pars
 from .atomic import Transaction, lstat_at, open_below, open_dir, put_bytes, refuse_link, remove_named, write_error
@@ -59,10 +58,6 @@ def day_names(names: Iterable[str] | None = None) -> tuple[str, ...]:
 
 def day_path(d: _dt.date) -> str:
     return f"{d.year:04d}/{d.month:02d}/{d.day:02d}/"
-
-
-def site_dict(cfg: SiteConfig) -> dict[str, Any]:
-    return asdict(cfg)
 
 
 def build_mark(bundle_bytes: bytes, cfg: SiteConfig) -> str:
@@ -171,44 +166,42 @@ def load_bundle(site: Path, date: _dt.date, cfg: SiteConfig, map_fn: MapFn = map
     return bundle, bundle_json(bundle)
 
 
-def render_file(task: tuple[str, dict[str, Any]]) -> bytes:
-    """One of a day's image or print files from its bundle's JSON form (module level, for a
-    process pool): a print sheet, or an image drawn by the game that owns the name."""
-    name, bundle = task
+def render_file(task: tuple[str, _dt.date, Mapping[str, object]]) -> bytes:
+    """One of a day's image or print files from its games' parts (module level, for a process
+    pool): a print sheet, or an image drawn by the game that owns the name."""
+    name, day, parts = task
     if name in SHEETS:
         paper = name.removeprefix("sheet-").removesuffix(".pdf")
-        return render_pdf([d for _, d in print_set(bundle, paper)], title=f"harupan {bundle['date']}")
+        return render_pdf([d for _, d in print_set(day, parts, paper)], title=f"harupan {day.isoformat()}")
     owner = next(v for v in views() if name in v.files)
-    return owner.render_file(name, bundle)
+    return owner.render_file(name, day, parts[owner.name])
 
 
-def day_page_bytes(data: bytes, cfg: SiteConfig, nav: dict[str, Any]) -> bytes:
+def day_page_bytes(data: bytes, cfg: SiteConfig, nav: DayLinks) -> bytes:
     """A day's page from its ``puzzle.json`` bytes (already checked), the settings and its links
-    to the days beside it (publish/daynav.py, in the form the renderer takes). Drawn from the
-    bundle as read back from those bytes, so a page made the night its day was dealt and one
-    made again later from the archive are the same bytes (a fresh bundle's JSON form orders
-    some keys otherwise)."""
-    plain = load_bundle_json(data, "puzzle.json").to_json()
-    return pages.day_page(plain, site_dict(cfg), day_path(parse_date(plain["date"])), nav).encode("utf-8")
+    to the days beside it (publish/daynav.py). Drawn from the bundle as read back from those
+    bytes, so a page made the night its day was dealt and one made again later from the archive
+    are the same bytes (a fresh bundle orders some parts otherwise)."""
+    bundle = load_bundle_json(data, "puzzle.json")
+    return pages.day_page(bundle.date, bundle.parts, cfg.info, day_path(bundle.date), nav).encode("utf-8")
 
 
 def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn: MapFn = map,
-               nav: dict[str, Any] | None = None) -> dict[str, bytes]:
+               nav: DayLinks | None = None) -> dict[str, bytes]:
     """Every file of a day, in the order they are to be written (the page last). ``map_fn`` may
-    render the files side by side; each depends on the bundle alone. The renderers get the
-    bundle's JSON form: they draw plain data. ``nav``: the page's links to the days beside it
-    (publish/daynav.py; none given, the page links none)."""
-    plain = bundle.to_json()
+    render the files side by side; each depends on the bundle alone. ``nav``: the page's links
+    to the days beside it (publish/daynav.py; none given, the page links none)."""
     held = tuple(bundle.parts)  # the games this day holds: an archived day keeps the ones it had
     rendered_names = SHEETS + game_files(held)  # longest first
-    rendered = dict(zip(rendered_names, map_fn(render_file, [(name, plain) for name in rendered_names])))
+    rendered = dict(zip(rendered_names, map_fn(render_file, [(name, bundle.date, bundle.parts)
+                                                             for name in rendered_names])))
     rendered["puzzle.json"] = data
-    rendered["index.html"] = day_page_bytes(data, cfg, nav or {"prev": None, "next": None, "listed": False})
+    rendered["index.html"] = day_page_bytes(data, cfg, nav or NO_LINKS)
     return {name: rendered[name] for name in day_files(held)}  # it ends with the page
 
 
 def make_day(site: Path, date: _dt.date, cfg: SiteConfig, *, force: bool = False,
-             map_fn: MapFn = map, nav: dict[str, Any] | None = None) -> dict[str, bytes] | None:
+             map_fn: MapFn = map, nav: DayLinks | None = None) -> dict[str, bytes] | None:
     """Make and verify one day's files (nothing is written); None when the day is already current.
     ``map_fn`` (a process pool's ``map``) lets one day use several processors; ``nav``: the
     page's links to the days beside it, as :func:`render_day` takes them (a current day's row is
@@ -298,7 +291,7 @@ def _stage_day(site: Path, month: int, folder: Path, stage: Path, files: dict[st
 
 
 def publish_day(site: Path, date: _dt.date, cfg: SiteConfig, tx: Transaction, *, force: bool = False,
-                map_fn: MapFn = map, nav: dict[str, Any] | None = None) -> str:
+                map_fn: MapFn = map, nav: DayLinks | None = None) -> str:
     """Make, verify and write one day. Returns "skipped", "written" or "unchanged"."""
     files = make_day(site, date, cfg, force=force, map_fn=map_fn, nav=nav)
     if files is None:

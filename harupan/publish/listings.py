@@ -13,12 +13,13 @@ from pathlib import Path
 
 from ..renderers import site as pages
 from ..renderers.games import views
+from ..renderers.sheets import day_ko
 from . import daynav
 from .assets import shared_key, write_shared_pages
 from ..engine.errors import InputError
 from .atomic import Transaction
 from .config import SiteConfig
-from .days import day_path, published_dates, read_day, site_dict
+from .days import day_path, published_dates, read_day
 from .when import listed, midnight, today_in
 
 __all__ = ["midnight", "write_listings", "listing_files"]
@@ -31,7 +32,7 @@ def _month_pages(site: Path, cfg: SiteConfig, dates: list[_dt.date], every: bool
     """The archive's month pages that may have changed, then the record of what they list: a
     month whose days, settings and templates are as recorded, and whose page is there, is left
     as it is, so a night renders one or two months, not ten years of them (``every``: all)."""
-    sd = site_dict(cfg)
+    sd = cfg.info
     key = shared_key(cfg) + cfg.base_url
     record = site / "archive" / MONTHS
     before: dict[str, list[int]] = {}
@@ -83,12 +84,12 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list[_dt.date], rule_list:
     pages, the feed, the sitemap, the 404 page and the home page (last: it links the others).
     The home page shows the latest listed day whose ``puzzle.json`` reads; a day that does not is
     skipped with a line in ``problems``."""
-    sd = site_dict(cfg)
+    sd = cfg.info
     out: dict[Path, bytes] = {}
-    latest, bundle = None, None
+    latest, parts = None, None
     for d in reversed(dates):
         try:
-            bundle = read_day(site, d)[0].to_json()
+            parts = read_day(site, d)[0].parts
             latest = d
             break
         except InputError as e:
@@ -99,13 +100,13 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list[_dt.date], rule_list:
     out.update(_month_pages(site, cfg, dates, every_month))
     entries = []
     for d in reversed(dates[-30:]):
-        entries.append({"title": f"{pages.day_ko(d)}의 판",
+        entries.append({"title": f"{day_ko(d)}의 판",
                         "url": cfg.base_url + day_path(d) + "index.html", "updated": midnight(d, cfg.timezone),
                         "summary": pages.feed_summary(held_titles(site / day_path(d)))})
     out[site / "feed.xml"] = pages.feed_xml(entries, sd).encode()
     out.update(_sitemaps(site, cfg, dates, rule_list, latest.isoformat() if latest else None))
     out[site / "404.html"] = pages.not_found_page(sd).encode()
-    home = pages.home_page(bundle, sd, day_path(latest) if latest else None, rule_list)
+    home = pages.home_page(latest, parts, sd, day_path(latest) if latest else None, rule_list)
     out[site / "index.html"] = home.encode()
     return out
 

@@ -8,8 +8,8 @@ prepare`` makes the coming days' slow pieces at any quiet hour and keeps them in
 making them again; the games are deterministic, so the published ``puzzle.json`` has the same
 bytes either way.
 
-A kept piece is trusted only as far as it can be checked. The record must be for that date and
-from the same generator version; then each piece's own game checks it (``Game.kept_fault``: the
+A kept piece is trusted only as far as it can be checked. The record must be for that date, and
+the piece from the same version of its game (``Game.version``); then its game checks it (``Game.kept_fault``: the
 par replays to what it claims; a layout is dealt again from its attempt and its order replayed).
 A piece that fails a check is made again, with a line on stderr; the pieces that pass are still
 used. Once the day is published its record is removed.
@@ -31,24 +31,19 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..generator.daily import GENERATOR_VERSION, bundle_json, day_part
+from ..generator.daily import bundle_json, day_part
 from ..generator.games import Json, Piece, Settings, game_for_piece, games
 from .atomic import drop_temp, lstat_at, open_dir, temp_name, unlink_at, write_error, write_locked
 from .lock import LockBusy, SiteLock
 from .notes import note
 
-FORMAT = "harupan/prepared@2"  # @1 (kept the par and the layouts by name) is read as "not a record": made again
+FORMAT = "harupan/prepared@3"  # each game's version beside its pieces; an older record is "not a record": made again
 FOLDER = ".pars"
 LOCK_NAME = ".prepare.lock"
 
 
-def par_path(site: Path, date: _dt.date) -> Path:
+def record_path(site: Path, date: _dt.date) -> Path:
     return Path(site) / FOLDER / f"{date.isoformat()}.json"
-
-
-def piece_key(piece: Piece) -> str:
-    """A piece's name in a record: its parts joined by ``/`` (``par/2026-12-01/full``)."""
-    return "/".join(piece)
 
 
 def slow_pieces(day: _dt.date, settings: Settings) -> list[Piece]:
@@ -56,20 +51,20 @@ def slow_pieces(day: _dt.date, settings: Settings) -> list[Piece]:
     return [p for g in games() for p in g.slow_pieces(day, settings)]
 
 
-def record_json(date: str, made: Mapping[Piece, Json]) -> bytes:
-    record = {"format": FORMAT, "date": date, "generator": GENERATOR_VERSION,
-              "pieces": {piece_key(p): v for p, v in made.items()}}
+def record_json(day: _dt.date, made: Mapping[Piece, Json]) -> bytes:
+    record: dict[str, object] = {"format": FORMAT, "date": day.isoformat(), "versions": {g.name: g.version for g in games()},
+              "pieces": {p.key: v for p, v in made.items()}}
     return bundle_json(record)  # the same canonical form as a day's puzzle.json
 
 
-def problem(record: object, date: str) -> str | None:
-    """Why a record cannot stand in for any piece of ``date``, or None when its pieces may."""
+def problem(record: object, day: _dt.date) -> str | None:
+    """Why a record cannot stand in for any piece of ``day``, or None when its pieces may."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         return f"not a {FORMAT} record"
-    if record.get("date") != date:
+    if record.get("date") != day.isoformat():
         return f"it is for {record.get('date')!r}"
-    if record.get("generator") != GENERATOR_VERSION:
-        return f"it is from generator {record.get('generator')!r}, this is {GENERATOR_VERSION}"
+    if not isinstance(record.get("versions"), dict):
+        return "it names no game versions"
     if not isinstance(record.get("pieces"), dict):
         return "it holds no pieces"
     return None
@@ -77,8 +72,7 @@ def problem(record: object, date: str) -> str | None:
 
 def load(site: Path, day: _dt.date, settings: Settings) -> dict[Piece, Json]:
     """The kept pieces for ``day`` that pass their checks (see the module docstring)."""
-    path = par_path(site, day)
-    date = day.isoformat()  # as records, seeds and layouts spell it
+    path = record_path(site, day)
     try:
         if path.stat().st_size > 16 << 20:
             note(f"ignoring kept parts {path}: larger than 16 MB; making them again")
@@ -94,16 +88,19 @@ def load(site: Path, day: _dt.date, settings: Settings) -> dict[Piece, Json]:
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError) as e:
         why: str | None = f"not JSON ({e})"
     else:
-        why = problem(record, date)
+        why = problem(record, day)
     if why is not None:
         note(f"ignoring kept parts {path}: {why}; making them again")
         return {}
     kept: dict[Piece, Json] = {}
     for piece in slow_pieces(day, settings):
-        key = piece_key(piece)
+        key = piece.key
         if key not in record["pieces"]:
             continue
-        why = game_for_piece(piece).kept_fault(piece, record["pieces"][key])
+        owner = game_for_piece(piece)
+        kept_by = record["versions"].get(owner.name)
+        why = (f"it is from {owner.name} version {kept_by!r}, this is {owner.version}" if kept_by != owner.version
+               else owner.kept_fault(piece, record["pieces"][key]))
         if why is None:
             kept[piece] = record["pieces"][key]
         else:
@@ -120,7 +117,7 @@ def forget(site: Path, date: _dt.date, *, locked: bool = False) -> None:
     """Remove the kept parts of a day that is now published (they are in its ``puzzle.json``),
     and what a killed prepare left of them: by name, and only while no prepare runs (``locked``:
     the caller holds the prepare lock), since a running one may be writing that name now."""
-    path = par_path(site, date)
+    path = record_path(site, date)
     try:
         unlink_at(site, path)
     except OSError as e:
@@ -155,9 +152,9 @@ def _exists(site: Path, path: Path) -> bool:
 def make(task: tuple[_dt.date, Settings]) -> tuple[_dt.date, bytes]:
     """One day's slow pieces as the bytes of its record (module level, for a process pool)."""
     day, settings = task
-    return day, record_json(day.isoformat(), {p: day_part(p) for p in slow_pieces(day, settings)})
+    return day, record_json(day, {p: day_part(p) for p in slow_pieces(day, settings)})
 
 
 def write(site: Path, date: _dt.date, data: bytes) -> None:
     """Keep a day's record; the caller holds the prepare lock."""
-    write_locked(site, par_path(site, date), data)
+    write_locked(site, record_path(site, date), data)

@@ -7,23 +7,26 @@ holding every character the pages use.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..renderers.figures import DRAW
+from ..engine.errors import InputError
+from ..engine.figures import FigureProblem
+from ..generator.games import example_kinds, figure_kinds
 from ..renderers.fonts import missing_glyphs
+from ..renderers.games import example_writers, figure_drawings
 from ..renderers.model import Drawing, Text
 from ..renderers.raster import png_bytes, render_image
 from ..renderers.rules import rule_page_html
+from ..renderers.site import SiteInfo
 from ..renderers.webfont import subset_woff
 from .atomic import Transaction
 from .owner import claim_rules_folder, refuse_planted_links
 from . import examples
-from .content import ContentError, Page, load_pages
-from .figures import KINDS, FigureProblem, caption, compute
+from .content import ContentError, Figure, Page, load_pages
 
 
 def default_content() -> Path:
@@ -36,7 +39,23 @@ class Checked:
     drawings: dict[tuple[str, int, int], Drawing]  # (slug, section index, figure index) → Drawing
     captions: dict[tuple[str, int, int], str]  # the same keys → the caption shown (with the engine's counts where a figure has them)
     # (slug, section index, example name) → the example's fields as shown in the section's body
-    examples: dict[tuple[str, int, str], dict[str, str]]
+    examples: dict[tuple[str, int, str], Mapping[str, str]]
+
+
+def kinds() -> tuple[dict[str, tuple[set[str], set[str]]], dict[str, tuple[set[str], set[str]]]]:
+    """The figure and example kinds a page may declare (every game's and topic's,
+    generator/games), each with its required and optional keys."""
+    def keys(made: dict[str, Any]) -> dict[str, tuple[set[str], set[str]]]:
+        return {name: (set(k.required), set(k.optional)) for name, k in made.items()}
+
+    return keys(figure_kinds()), keys(example_kinds())
+
+
+def caption(fig: Figure, data: object) -> str:
+    """The caption shown: the page's words, then whatever the engine counted for the figure (a
+    figure's data may carry a ``note``: the Shanghai walls' tiles per player)."""
+    note = getattr(data, "note", None)
+    return f"{fig.caption} {note}" if note else fig.caption
 
 
 def check(content: Path | None = None) -> Checked:
@@ -44,9 +63,14 @@ def check(content: Path | None = None) -> Checked:
     (the pages returned carry the bodies as shown); raise :class:`ContentError` listing every
     problem at once."""
     folder = (content or default_content()) / "rules"
-    loaded, problems = load_pages(folder, KINDS, examples.KINDS)
+    figure_keys, example_keys = kinds()
+    makers, drawers = figure_kinds(), figure_drawings()
+    unpaired = sorted(set(makers) - set(drawers)) + sorted(set(example_kinds()) - set(example_writers()))
+    if unpaired:
+        raise InputError(f"the kind {unpaired[0]!r} is declared by a game but drawn by no view (renderers/games)")
+    loaded, problems = load_pages(folder, figure_keys, example_keys)
     drawings, captions = {}, {}
-    shown_examples: dict[tuple[str, int, str], dict[str, str]] = {}
+    shown_examples: dict[tuple[str, int, str], Mapping[str, str]] = {}
     pages = []
     for page in loaded:
         page = _fill_examples(page, shown_examples, problems)
@@ -54,8 +78,8 @@ def check(content: Path | None = None) -> Checked:
         for si, section in enumerate(page.sections):
             for fi, fig in enumerate(section.figures):
                 try:
-                    data = compute(fig)
-                    drawings[(page.slug, si, fi)] = DRAW[fig.kind](data)
+                    data = makers[fig.kind].make(fig.spec)
+                    drawings[(page.slug, si, fi)] = drawers[fig.kind].drawing(data)
                     captions[(page.slug, si, fi)] = caption(fig, data)
                 except FigureProblem as p:
                     line = fig.spec["_lines"].get(p.key, fig.line)
@@ -75,19 +99,20 @@ def check(content: Path | None = None) -> Checked:
     return Checked(pages, drawings, captions, shown_examples)
 
 
-def _fill_examples(page: Page, shown: dict[tuple[str, int, str], dict[str, str]], problems: list[str]) -> Page:
+def _fill_examples(page: Page, shown: dict[tuple[str, int, str], Mapping[str, str]], problems: list[str]) -> Page:
     """``page`` with each section's ``{{name.field}}`` filled in from its examples
     (publish/examples.py); what goes wrong is added to ``problems`` with its file and line."""
     sections = []
+    checks, writers = example_kinds(), example_writers()
     for si, section in enumerate(page.sections):
-        values: dict[str, dict[str, str] | None] = {}
+        values: dict[str, Mapping[str, str] | None] = {}
         for ex in section.examples:
             if not ex.kind:  # already reported as it was read
                 values[ex.name] = None
                 continue
             try:
-                values[ex.name] = examples.compute(ex.kind, ex.spec)
-            except examples.ExampleProblem as p:
+                values[ex.name] = writers[ex.kind].fields(checks[ex.kind].make(ex.spec))
+            except FigureProblem as p:
                 line = ex.spec["_lines"].get(p.key, ex.line)
                 key = f"sections[{si}].examples.{ex.name}" + (f".{p.key}" if p.key else "")
                 problems.append(f"{page.source}:{line}: {key}: {p.message}")
@@ -126,7 +151,7 @@ SITE_TEXT = "하루 판 규칙 안내 목차 자주 묻는 질문 함께 읽기 
 
 def build(out: Path, content: Path | None = None, *, home_url: str = "../../index.html",
           font_url: str = "../fonts/sans.woff", write_font: bool = True, checked: Checked | None = None,
-          write: Callable[[Path, bytes], object] | None = None, site: dict[str, Any] | None = None) -> list[Path]:
+          write: Callable[[Path, bytes], object] | None = None, site: SiteInfo | None = None) -> list[Path]:
     """Write every rule page into ``out``; returns the files written or already current.
     The site build shares one font subset (``write_font=False`` and its own ``font_url``) and
     passes its transaction's ``write``. On its own, ``out`` must be new, empty or already marked

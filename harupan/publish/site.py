@@ -34,6 +34,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.errors import InputError
+from ..renderers.site import DayLinks
 from ..generator.daily import day_part
 from ..generator.games import Settings, game_for_piece
 from . import app, daynav, pars, rules
@@ -79,7 +80,7 @@ QUICK_PIECES = 1.0  # rough seconds (Game.piece_cost): less than this is made wi
 
 
 def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx: Transaction, jobs: int,
-                                force: bool, nav: dict[str, Any] | None = None) -> str:
+                                force: bool, nav: DayLinks | None = None) -> str:
     """One day on several processors: the layouts and the par side by side, then the files side
     by side. While the first pool works, this process loads the fonts, so the second pool (forked
     after) starts with them loaded instead of loading them in every worker.
@@ -113,7 +114,7 @@ def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx:
     return publish_day(site, date, cfg, tx, force=force, map_fn=map_fn, nav=nav)
 
 
-def _make_day_job(args: tuple[_dt.date, str, SiteConfig, bool, dict[str, Any]]
+def _make_day_job(args: tuple[_dt.date, str, SiteConfig, bool, DayLinks]
                   ) -> tuple[_dt.date, dict[str, bytes] | str | None]:
     """A day's files, None when it is current, or the line saying why its archive cannot be read
     (the other days go on)."""
@@ -150,7 +151,7 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
         # each page's row as it will stand once the run's days are in (publish/daynav.py); a day
         # that fails after all is put right, with its neighbours, before the listings
         visible = listed(sorted(set(before) | set(dates)), today)
-        navs = {d: daynav.neighbours(visible, d).plain() for d in dates}
+        navs = {d: daynav.neighbours(visible, d) for d in dates}
         work = [(d, str(site), cfg, force, navs[d]) for d in dates]
         results: dict[_dt.date, str] = {}
 
@@ -183,7 +184,7 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
             try:
                 pars.forget(site, d)  # in its puzzle.json now
             except InputError as e:  # the site is published; a kept par left over is harmless
-                note(f"{e}; the kept par is no longer needed")
+                note(f"{e}; the kept pieces are no longer needed")
     if problems:
         unique = list(dict.fromkeys(problems))
         if len(unique) == 1:
@@ -211,7 +212,7 @@ def prepare(site: Path, dates: list[_dt.date], settings: Settings, *, jobs: int 
     lock.acquire(wait=2.0)  # a publishing run takes it for a moment to remove a leftover
     try:
         for day in _days_before(min(dates), 31) if dates else ():  # what a prepare killed
-            drop_temp(site, pars.par_path(site, day))  # mid-write left of recent days, by name
+            drop_temp(site, pars.record_path(site, day))  # mid-write left of recent days, by name
         todo = []
         for d in dates:
             if (site / day_path(d) / "puzzle.json").is_file():
@@ -221,7 +222,7 @@ def prepare(site: Path, dates: list[_dt.date], settings: Settings, *, jobs: int 
             kept = pars.load(site, d, settings)
             if set(pars.slow_pieces(d, settings)) <= set(kept):
                 counts["kept already"] += 1
-                drop_temp(site, pars.par_path(site, d))  # what a killed prepare left of it, if anything
+                drop_temp(site, pars.record_path(site, d))  # what a killed prepare left of it, if anything
             else:
                 todo.append((d, settings))
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Iterable
 
 import click
 
-from ..engine.shisen import Layout, format_json, format_text, parse_any, shuffle, solve
-from ..engine.shisen.game import hint_from, legal_pairs
-from ..engine.shisen.solver import DEFAULT_BUDGET, LARGE_BOARD_BUDGET, SOLVED, UNSOLVABLE, TWIN_BITS
-from ..generator.games.shisen.layouts import DEFAULT_SIZE, DIFFICULTIES, SIZES, generate
-from .base import DATE, emit_json, read_input
+from ...engine.shisen import Layout, format_json, format_text, parse_any, shuffle, solve
+from ...engine.shisen.board import Pair
+from ...engine.shisen.game import hint_from, legal_pairs
+from ...engine.shisen.solver import DEFAULT_BUDGET, LARGE_BOARD_BUDGET, SOLVED, UNSOLVABLE, TWIN_BITS
+from ...generator.games.shisen.layouts import DEFAULT_SIZE, DIFFICULTIES, SIZES, generate
+from ..base import DATE, emit_json, read_input
 
 FORMATS = click.Choice(["text", "json"])
 BUDGET_HELP = (f"Search nodes before giving up (exit 3). [default: {DEFAULT_BUDGET}; {LARGE_BOARD_BUDGET} on boards "
@@ -30,11 +32,11 @@ def shisen() -> None:
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
 def generate_cmd(day: _dt.date, size: str, difficulty: str, fmt: str) -> None:
     """Deal the day's layout: proved solvable by the solver, graded by the traps it sets."""
-    layout = generate(day.isoformat(), size, difficulty)
+    layout = generate(day, size, difficulty)
     click.echo(format_json(layout) if fmt == "json" else format_text(layout.board), nl=False)
 
 
-def _pairs(order):
+def _pairs(order: Iterable[Pair]) -> list[list[list[int]]]:
     return [[list(a), list(b)] for a, b in order]
 
 
@@ -61,7 +63,7 @@ def solve_cmd(ctx: click.Context, file: str, fmt: str, budget: int | None, expla
         if explain:
             out["explain"] = reasoning
         if result.status == SOLVED:
-            out["solution"] = _pairs(result.solution)
+            out["solution"] = _pairs(result.solution or ())
         emit_json(out)
     else:
         click.echo(result.status)
@@ -110,3 +112,6 @@ def shuffle_cmd(file: str, seed: str) -> None:
     layout = parse_any(text, source=name)
     result = shuffle(layout.board, seed)
     click.echo(format_json(Layout(result.board, layout.date, seed, result.solution)), nl=False)
+
+
+COMMAND = shisen

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+from collections.abc import Sequence
 
 import click
 
-from ..engine.errors import InputError
-from ..engine.shisen.board import json_problem
-from ..engine.zodiac import FORMAT, NAMES_KO, Draws, Game, parse_start, replay, seed_for, start_cells
-from ..engine.dates import parse_date
-from .base import DATE, emit_json, read_lines
+from ...engine.errors import InputError
+from ...engine.schema import json_problem
+from ...engine.zodiac import FORMAT, NAMES_KO, Draws, Game, parse_start, replay, seed_for, start_cells
+from ...engine.dates import parse_date
+from ...generator.games.zodiac.bot import par
+from ..base import DATE, emit_json, read_lines
 
 FORMATS = click.Choice(["text", "json"])
 
@@ -21,7 +23,7 @@ def zodiac() -> None:
     """Zodiac merge (십이지 머지): start, replay, verify, par."""
 
 
-def grid_text(cells) -> str:
+def grid_text(cells: Sequence[int]) -> str:
     """A 4×4 grid with Korean animal names; · for an empty cell. Full-width padding keeps
     columns aligned in a terminal."""
     rows = []
@@ -36,12 +38,11 @@ def grid_text(cells) -> str:
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
 def start_cmd(day: _dt.date, fmt: str) -> None:
     """The day's start board (two spawns on an empty board, protocol v1)."""
-    date = day.isoformat()  # the protocol seeds from the ISO text
-    cells = start_cells(date)
+    cells = start_cells(day)
     if fmt == "json":
-        emit_json({"format": FORMAT, "date": date, "seed": seed_for(date), "start": cells})
+        emit_json({"format": FORMAT, "date": day.isoformat(), "seed": seed_for(day), "start": cells})
     else:
-        click.echo(f"십이지 머지 · {date}")
+        click.echo(f"십이지 머지 · {day.isoformat()}")
         click.echo(grid_text(cells))
 
 
@@ -57,7 +58,7 @@ def replay_cmd(day: _dt.date | None, seed: str | None, start: str | None, moves:
         raise InputError("give exactly one of --date or --seed")
     if start is not None and seed is None:
         raise InputError("--start goes with --seed (a date has its own start)")
-    result = replay(moves, date=day.isoformat() if day is not None else None, seed=seed, start=parse_start(start) if start else None)
+    result = replay(moves, date=day, seed=seed, start=parse_start(start) if start else None)
     if fmt == "json":
         emit_json(result.to_dict())
     else:
@@ -65,7 +66,7 @@ def replay_cmd(day: _dt.date | None, seed: str | None, start: str | None, moves:
         click.echo(f"점수 {result.score} · {result.counted}수 · {result.state} · 최고 {NAMES_KO[result.top] or '-'}")
 
 
-def _parse_claim(line: str, number: int, name: str) -> tuple[str, str, int]:
+def _parse_claim(line: str, number: int, name: str) -> tuple[_dt.date, str, int]:
     where = f"{name}:{number}"
     try:
         data = json.loads(line)
@@ -82,14 +83,14 @@ def _parse_claim(line: str, number: int, name: str) -> tuple[str, str, int]:
     if not isinstance(date, str):
         raise InputError(f"{where}: date must be a string")
     try:
-        parse_date(date)
+        day = parse_date(date)
     except InputError as e:
         raise InputError(f"{where}: {e}") from None
     if not isinstance(moves, str):
         raise InputError(f"{where}: moves must be a string of U D L R")
     if not isinstance(score, int) or isinstance(score, bool):
         raise InputError(f"{where}: score must be an integer")
-    return date, moves, score
+    return day, moves, score
 
 
 # A day's draws are made ahead for at most this many spawns (a game that reaches the pig makes
@@ -100,16 +101,16 @@ DRAWS_AHEAD = 4096
 DAYS_AT_ONCE = 64
 
 
-def verify_claims(claims: list[tuple[str, str, int]]) -> list[dict]:
+def verify_claims(claims: list[tuple[_dt.date, str, int]]) -> list[dict[str, object]]:
     """Every claim (date, moves, score) replayed and judged, in order. Days are taken 64 at a
     time, days that need about as many draws together; their draws are made once for all their
     claims and dropped when those are checked."""
-    by_day: dict[str, list[int]] = {}
+    by_day: dict[_dt.date, list[int]] = {}
     for i, (date, _, _) in enumerate(claims):
         by_day.setdefault(date, []).append(i)
     need = {day: min(max(len(claims[i][1]) for i in at), DRAWS_AHEAD) for day, at in by_day.items()}
     days = sorted(by_day, key=need.__getitem__)
-    verdicts: dict[int, dict] = {}
+    verdicts: dict[int, dict[str, object]] = {}
     for first in range(0, len(days), DAYS_AT_ONCE):
         group = days[first:first + DAYS_AT_ONCE]
         bases = [Game.for_date(day) for day in group]
@@ -120,7 +121,7 @@ def verify_claims(claims: list[tuple[str, str, int]]) -> list[dict]:
     return [verdicts[i] for i in range(len(claims))]
 
 
-def verify_claim(base: Game, draws: Draws, moves: str, score: int) -> dict:
+def verify_claim(base: Game, draws: Draws, moves: str, score: int) -> dict[str, object]:
     """Replay one claim from its day's start ``base``, whose RNG makes ``draws``."""
     game = base.copy()
     error = None
@@ -160,12 +161,13 @@ def verify_cmd(ctx: click.Context, file: str) -> None:
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
 def par_cmd(day: _dt.date, fmt: str) -> None:
     """The par: the expectimax bot plays the day's real game to its end."""
-    from ..generator.games.zodiac.bot import par
-
-    result = par(day.isoformat())
+    result = par(day)
     if fmt == "json":
         emit_json(result.to_dict())
     else:
         click.echo(f"{result.state} · 최고 {NAMES_KO[result.top]} · 점수 {result.score} · "
                    f"{len(result.moves)}수 · {result.seconds}s")
         click.echo(result.moves)
+
+
+COMMAND = zodiac
