@@ -158,7 +158,8 @@ def fake_days(site: Path, template: dt.date, dates: list[dt.date]) -> None:
     """Copy the real day ``template`` of ``site`` to each of ``dates`` (see the docstring)."""
     sys.path.insert(0, str(ROOT))
     from harupan.engine.zodiac import seed_for, start_cells
-    from harupan.generator.daily import WEEKDAYS_KO, bundle_json
+    from harupan.engine.dates import WEEKDAYS_KO
+    from harupan.generator.daily import bundle_json
     from harupan.publish.config import load_config
     from harupan.publish.days import MARK, build_mark, day_names, day_path
 
@@ -170,7 +171,7 @@ def fake_days(site: Path, template: dt.date, dates: list[dt.date]) -> None:
         folder.mkdir(parents=True)
         iso = d.isoformat()
         bundle.update(date=iso, weekday=WEEKDAYS_KO[d.weekday()])
-        bundle["zodiac"] = {"format": bundle["zodiac"]["format"], "seed": seed_for(iso), "start": start_cells(iso)}
+        bundle["zodiac"] = {"format": bundle["zodiac"]["format"], "seed": seed_for(d), "start": start_cells(d)}
         for level in bundle["shisen"].values():
             level["date"] = iso
         data = bundle_json(bundle)

@@ -20,6 +20,7 @@
 """
 
 import argparse
+
 import compileall
 import datetime
 import json
@@ -38,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import zodiac_baseline
 
-from harupan.cli.zodiac import verify_claims
+from harupan.cli.games.zodiac import verify_claims
 from harupan.engine.rng import Rng
 from harupan.engine.zodiac import PLAYING, Game, move, pack, replay, unpack
 from harupan.generator.games.zodiac.bot import par
@@ -77,7 +78,7 @@ def full_game(date: str, player: str) -> dict:
     """A game played to its end by a simple seeded player, as a claim line: the move that leaves
     the most empty cells (ties: the corner order D L R U), and one move in ten at random."""
     rng = Rng(f"bench:zodiac:player:{player}")
-    game = Game.for_date(date)
+    game = Game.for_date(datetime.date.fromisoformat(date))
     moves = []
     while game.state == PLAYING:
         if rng.below(10) == 0:
@@ -144,7 +145,7 @@ def recorded_games(n: int, dates: list[str], games: dict[str, str]) -> list[dict
         date = dates[i % len(dates)]
         full = games[date]
         moves = full[: rng.below(len(full)) + 1]
-        claims.append({"date": date, "moves": moves, "score": replay(moves, date=date).score})
+        claims.append({"date": date, "moves": moves, "score": replay(moves, date=datetime.date.fromisoformat(date)).score})
     return claims
 
 
@@ -152,7 +153,7 @@ def bench_par_and_verify(days: int, n_claims: int) -> None:
     dates = [f"2027-03-{d + 1:02d}" for d in range(days)]
     results = {}
     for d in dates:
-        results[d] = par(d)
+        results[d] = par(datetime.date.fromisoformat(d))
         r = results[d]
         print(f"  par {d}: {r.state}, top {r.top}, score {r.score}, {len(r.moves)} moves, {r.seconds:.1f} s", flush=True)
     won = sum(r.state == "won" for r in results.values())

@@ -1,3 +1,4 @@
+import datetime as dt
 import contextlib
 import json
 import os
@@ -56,21 +57,26 @@ def remembered_layouts(monkeypatch, _shared_layouts_folder):
     monkeypatch.setattr(shisen, "generate", sharing(_shared_layouts_folder, shisen.generate))
 
 
-def dealt_once(date: str, size: str = "18x8", level: str = "normal"):
+def as_date(date) -> dt.date:
+    """A test's date, written as ISO text or given as a date."""
+    return date if isinstance(date, dt.date) else dt.date.fromisoformat(date)
+
+
+def dealt_once(date, size: str = "18x8", level: str = "normal"):
     """The Shisen-sho layout of (date, size, level), dealt once a test run and shared (see
     tests/shared_layouts.py): for a test of what is done with a real layout, not of the dealing."""
     from harupan.generator.games.shisen.layouts import generate
     from shared_layouts import sharing
 
-    return sharing(_SHARED_LAYOUTS[0], generate)(date, size, level)
+    return sharing(_SHARED_LAYOUTS[0], generate)(as_date(date), size, level)
 
 
-def leave_for_others(date: str, size: str, level: str, layout) -> None:
+def leave_for_others(date, size: str, level: str, layout) -> None:
     """A layout a test of the dealing has just dealt, left for the tests that share layouts (see
     tests/shared_layouts.py), so the same day is not dealt twice a test run."""
     from shared_layouts import keep
 
-    keep(_SHARED_LAYOUTS[0], date, size, level, layout)
+    keep(_SHARED_LAYOUTS[0], as_date(date), size, level, layout)
 
 
 def harupan(*args, env_extra=None, shared_layouts=False) -> subprocess.CompletedProcess:
@@ -363,3 +369,14 @@ def cards_game():
         return
     with registered(Cards(), CardsView()):
         yield
+
+
+def js_modules(folder: Path) -> Path:
+    """The page's browser modules as the build makes them (renderers/bundle.py ``modules``), written
+    side by side into ``folder`` for node's tests (tests/js/modules.mjs reads HARUPAN_JS_MODULES)."""
+    from harupan.renderers.bundle import modules
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in modules().items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder

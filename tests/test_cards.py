@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import ROOT, system_tool
+from conftest import js_modules, ROOT, system_tool
 
 import cards_vectors
 from harupan.engine.cards import KINDS, best_scoring, card_name, meld_kind
@@ -179,9 +179,9 @@ def test_the_vectors_file_is_what_the_engine_says_now():
         "tests/data/cards_vectors.json is stale: PYTHONPATH=. python tests/cards_vectors.py"
 
 
-def test_the_browser_module_agrees_with_python_on_the_vectors():
+def test_the_browser_module_agrees_with_python_on_the_vectors(tmp_path):
     r = subprocess.run([system_tool("node"), "--test", "tests/js/cards.test.mjs"], cwd=ROOT, capture_output=True,
-                       text=True, timeout=120, env=dict(os.environ))
+                       text=True, timeout=120, env=dict(os.environ, HARUPAN_JS_MODULES=str(js_modules(tmp_path))))
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     assert "# pass 3" in r.stdout and "# fail 0" in r.stdout
 

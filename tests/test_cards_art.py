@@ -4,14 +4,13 @@ colour never the only cue."""
 import pytest
 
 from harupan.engine.cards import KINDS
-from harupan.renderers.cardart import BAND, CARD_H, CARD_W, MARKS, all_card_text, card_face, row_items
+from harupan.renderers.games.cards.art import BAND, CARD_H, CARD_W, MARKS, all_card_text, card_face, row_items
 from harupan.renderers.fonts import ROLES, missing_glyphs
 from harupan.renderers.model import Drawing, texts
 from harupan.renderers.raster import render_image
 from harupan.renderers.svg import render_svg
 
-from test_render import compare_image
-from test_tileart import CVD, assert_same_primitives, delta_e, hex_rgb, simulate, svg_calls
+from drawing import CVD, assert_same_primitives, compare_image, delta_e, hex_rgb, simulate, svg_calls
 
 
 def test_fonts_have_every_glyph_the_cards_draw():
@@ -60,9 +59,12 @@ def test_band_colours_stay_apart_under_colour_blindness(vision):
 
 
 def test_the_art_names_cards_as_the_engine_does():
+    """Each face draws the engine's names: the rank's character and Korean name, and the first
+    syllable of the colour's name on the band."""
     from harupan.engine import cards
-    from harupan.renderers import cardart
 
-    assert cardart.RANK_HANJA == cards.RANK_HANJA and tuple(cardart.RANK_KO) == cards.RANK_KO
-    assert cardart.COLOURS == cards.COLOURS
-    assert all(cardart.SYLLABLE[c] == cards.COLOUR_KO[c][0] for c in cards.COLOURS)
+    for code in cards.KINDS:
+        drawn = texts(card_face(code))
+        rank = int(code[1]) - 1
+        assert cards.RANK_HANJA[rank] in drawn and cards.RANK_KO[rank] in drawn, code
+        assert cards.COLOUR_KO[code[0]][0] in drawn, code

@@ -53,9 +53,10 @@ def test_a_day_with_the_cards_game_is_published_whole(cards_game, tmp_path, monk
             '"card":[40.0,96.0]}') in page  # the hand, the best score, the art's size; no answer
     assert '"melds"' not in page.split('id="harupan-day"')[1].split("</script>")[0]  # no answer in the play data
     pdf = (day / "sheet-a4.pdf").read_bytes()
-    titles = [t for t, _ in views.print_set(json.loads((day / "puzzle.json").read_bytes()), "a4")]
-    assert titles[-1] == "사색패 손패 맞추기 정답" and "사색패 손패 맞추기" in titles  # the hand in front, its key at the back
-    assert titles.index("사색패 손패 맞추기") < titles.index("사색패 손패 맞추기 정답")
+    parts = DayBundle.from_json(json.loads((day / "puzzle.json").read_bytes())).parts
+    titles = [t for t, _ in views.print_set(DATE, parts, "a4")]
+    fronts = sum(len(v.sheets(DATE, parts[v.name], "a4", False)[0]) for v in views.day_views(parts))
+    assert titles.index("사색패 손패 맞추기") < fronts <= titles.index("사색패 손패 맞추기 정답")  # the hand in front, its key at the back
     assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == len(titles)
     script = (site / "static" / "js" / "harupan.js").read_text(encoding="utf-8")
     assert "// ---- cards.js\n" in script and "function cardApply(state, move)" in script

@@ -10,7 +10,6 @@ import contextlib
 import datetime as dt
 import json
 import os
-from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -316,9 +315,8 @@ def test_a_link_to_a_lower_section_lands_on_a_page_that_stays_put(cards_site, ko
 def test_the_turn_note_waiting_on_the_page_is_the_scripts_own():
     """The Shisen-sho turn note's placeholder (the box a link to a lower section relies on) says
     what the script's note says, so the two cannot drift into different heights."""
-    from harupan.renderers import html as pages
+    from harupan.renderers.games.shisen import VIEW
 
-    root = Path(pages.__file__).parent
-    page = (root / "templates" / "day_shisen.html").read_text(encoding="utf-8")
+    page = (VIEW.folder / "page.html").read_text(encoding="utf-8")
     waiting = page.split('class="facts turnnote" data-pre>', 1)[1].split("</p>", 1)[0]
-    assert f'text: "{waiting}"' in (root / "static" / "js" / "shisen.js").read_text(encoding="utf-8")
+    assert f'text: "{waiting}"' in (VIEW.folder / "shisen.js").read_text(encoding="utf-8")

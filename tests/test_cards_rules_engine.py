@@ -3,7 +3,6 @@ from collections import Counter
 import pytest
 
 from harupan.engine import cards
-from harupan.engine.shanghai import wall
 from harupan.engine.errors import InputError
 
 
@@ -64,51 +63,3 @@ def test_bad_cards():
         cards.parse_hand("Y1 X9")
     with pytest.raises(InputError, match="appears 5 times"):
         cards.best_scoring(["Y1"] * 5)
-
-
-def test_worked_example_from_the_source():
-    p = wall.plan(6, 5)
-    assert wall.SEATS[p.wall] == "南"
-    assert p.break_point == wall.Stack(1, 11) and p.deal_start == wall.Stack(1, 12)
-    assert sorted(s.number for s in p.dead_wall) == list(range(4, 12)) and {s.wall for s in p.dead_wall} == {1}
-    assert [(a.number, part, b.number) for a, part, b in p.loose_tiles] == [(11, "A", 8), (11, "B", 6)]
-    assert [(s.number, part) for s, part in p.flower_order[:4]] == [(3, "A"), (3, "B"), (2, "A"), (2, "B")]
-    assert p.deal[0] == wall.Take(0, wall.Stack(1, 12), "AB") and p.deal[1] == wall.Take(0, wall.Stack(1, 13), "AB")
-    assert p.deal[2].seat == 1  # then 南, clockwise
-    assert p.kong_order[:3] == ((wall.Stack(1, 11), "A"), (wall.Stack(1, 11), "B"), (wall.Stack(1, 10), "A"))
-
-
-def tiles_of(stack_part_pairs):
-    return [(s.wall, s.number, t) for s, part in stack_part_pairs for t in part]
-
-
-@pytest.mark.parametrize("first", range(2, 13))
-@pytest.mark.parametrize("second", range(2, 13))
-def test_every_roll(first, second):
-    p = wall.plan(first, second)
-    assert p.wall == (first - 1) % 4
-    assert p.hand_sizes == (14, 13, 13, 13)
-    dealt = tiles_of((t.stack, t.part) for t in p.deal)
-    assert len(dealt) == len(set(dealt)) == 53
-    dead = tiles_of((s, "AB") for s in p.dead_wall)
-    flowers = tiles_of(p.flower_order)
-    first_draw = tiles_of([p.first_draw])
-    assert len(dead) == 16 and len(set(dead)) == 16
-    assert not set(dealt) & set(dead) and not set(dealt) & set(flowers) and not set(dead) & set(flowers)
-    assert not set(first_draw) & (set(dealt) | set(dead))
-    # the dead wall is the eight stacks ending at the break point; dealing starts right after it
-    assert p.dead_wall[0] == p.break_point and wall.step(p.break_point, 1) == p.deal_start
-    assert [wall.ring_index(s) for s in p.dead_wall] == [(wall.ring_index(p.break_point) - i) % 72 for i in range(8)]
-    assert p.loose_tiles[0][2] == wall.step(p.break_point, -3) and p.loose_tiles[1][2] == wall.step(p.break_point, -5)
-    assert p.flower_order[0][0] == wall.step(p.break_point, -8)
-
-
-def test_wrap_into_the_next_wall():
-    p = wall.plan(12, 10)  # 北's wall, 22 stacks on: stack 4 of the next wall (西)
-    assert wall.SEATS[p.wall] == "北" and p.break_point == wall.Stack(2, 4)
-
-
-@pytest.mark.parametrize("bad", [1, 13, 0, "6"])
-def test_bad_rolls(bad):
-    with pytest.raises(InputError, match="roll must be a total of two dice"):
-        wall.plan(bad, 5)

@@ -1,3 +1,4 @@
+import datetime as dt
 import json
 
 import pytest
@@ -21,7 +22,7 @@ def small_layout():
 def shared_generate(monkeypatch, _shared_layouts_folder):
     """The ``generate`` command's layouts dealt once a test run (tests/shared_layouts.py), for the
     tests that need a real deal to work on, not a test of the dealing."""
-    from harupan.cli import shisen
+    from harupan.cli.games import shisen
     from shared_layouts import sharing
 
     monkeypatch.setattr(shisen, "generate", sharing(_shared_layouts_folder, shisen.generate))
@@ -31,7 +32,7 @@ def test_generate_json_and_text(runner, small_layout):
     r = small_layout
     assert r.exit_code == 0
     layout = parse_json(r.output)
-    assert layout.date == "2026-11-29" and replay(layout.board, layout.solution).is_empty()
+    assert layout.date == dt.date(2026, 11, 29) and replay(layout.board, layout.solution).is_empty()
     t = run(runner, "shisen", "generate", "--date", "2026-11-29", "--size", "12x6", "--format", "text")
     assert t.exit_code == 0 and len(t.output.splitlines()) == 6
     again = run(runner, "shisen", "generate", "--date", "2026-11-29", "--size", "12x6")

@@ -1,3 +1,4 @@
+import datetime as dt
 import json
 
 from harupan.cli.main import cli
@@ -72,7 +73,7 @@ def test_bad_input(runner):
 def test_verify_in_groups_of_days_past_the_draws_made_ahead(runner, monkeypatch):
     """Few days' draws at once and few made ahead, so games run past them and days fall in several
     groups: the verdicts, in input order, are those of a letter-by-letter replay."""
-    import harupan.cli.zodiac as cz
+    import harupan.cli.games.zodiac as cz
     from harupan.engine.errors import InputError
     from harupan.engine.rng import Rng
     from harupan.engine.zodiac import Game
@@ -83,7 +84,7 @@ def test_verify_in_groups_of_days_past_the_draws_made_ahead(runner, monkeypatch)
     for i in range(24):
         date = f"2027-01-{1 + rng.below(7):02d}"
         moves = "".join("UDLR"[rng.below(4)] for _ in range(rng.below(300)))
-        game, error = Game.for_date(date), None
+        game, error = Game.for_date(dt.date.fromisoformat(date)), None
         try:
             for n, ch in enumerate(moves, 1):
                 game.apply(ch, n)

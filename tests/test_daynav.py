@@ -57,7 +57,7 @@ def link(row: str, rel: str) -> tuple[str, str] | None:
 def test_a_gap_in_the_archive_is_linked_across_and_said_so():
     days = visible([D(2026, 11, 20), D(2026, 11, 28), D(2026, 11, 29)], D(2026, 12, 2))
     assert neighbours(days, D(2026, 11, 28)) == Neighbours(D(2026, 11, 20), D(2026, 11, 29), True)
-    row = day_nav_html("2026-11-28", neighbours(days, D(2026, 11, 28)).plain())
+    row = day_nav_html(D(2026, 11, 28), neighbours(days, D(2026, 11, 28)))
     # "전날" only for the day before; across the gap the words stay true
     assert link(row, "prev") == ("../../../2026/11/20/index.html", "← 이전 판 11월 20일")
     assert link(row, "next") == ("../../../2026/11/29/index.html", "다음 날 → 11월 29일")
@@ -65,10 +65,10 @@ def test_a_gap_in_the_archive_is_linked_across_and_said_so():
 
 
 def test_the_row_names_the_year_only_across_a_new_year_and_a_day_made_ahead_links_the_archive():
-    row = day_nav_html("2027-01-01", {"prev": "2026-12-31", "next": "2027-01-02", "listed": True})
+    row = day_nav_html(D(2027, 1, 1), Neighbours(D(2026, 12, 31), D(2027, 1, 2), True))
     assert link(row, "prev") == ("../../../2026/12/31/index.html", "← 전날 2026년 12월 31일")
     assert link(row, "next") == ("../../../2027/01/02/index.html", "다음 날 → 1월 2일")
-    row = day_nav_html("2027-01-05", NONE.plain())
+    row = day_nav_html(D(2027, 1, 5), NONE)
     assert link(row, "prev") is None and link(row, "next") is None
     assert 'href="../../../archive/index.html"' in row  # its month's page exists only once a day is listed
 

@@ -1,3 +1,4 @@
+import datetime as dt
 import functools
 from collections import Counter
 
@@ -10,7 +11,7 @@ from harupan.generator.games.shisen.layouts import (AHEAD_CLOSE, AHEAD_CLOSE_GAM
                                       GENERATOR_VERSION, PLAYOUTS, PRESETS, ahead_floor, confirm_band, generate,
                                       parse_size, wilson)
 
-from conftest import GOLDEN, artifact, leave_for_others, need_golden, update_golden
+from conftest import as_date, GOLDEN, artifact, leave_for_others, need_golden, update_golden
 
 GOLDEN_DATES = ["2026-01-01", "2026-02-28", "2026-11-29", "2027-06-15", "2028-02-29"]
 
@@ -20,7 +21,7 @@ def made(date: str, size: str, level: str):
     """Layouts are values: the statistical tests share each one instead of dealing it again. Each is
     dealt here, always (the dealing is what this file tests), then left for the tests elsewhere
     that only need a real layout of that day (tests/shared_layouts.py): not dealt twice a run."""
-    layout = generate(date, size, level)
+    layout = generate(as_date(date), size, level)
     leave_for_others(date, size, level, layout)
     return layout
 
@@ -120,7 +121,7 @@ def test_confirm_band_keeps_a_margin_inside_each_inner_edge():
 def test_small_boards_out_of_band_say_so():
     """12x6 hard deals are rare (the bands were set on 144 tiles): the nearest deal is published,
     marked as out of band, still proved."""
-    layout = generate("2026-11-29", "12x6", "hard")
+    layout = generate(dt.date(2026, 11, 29), "12x6", "hard")
     d = layout.difficulty
     assert replay(layout.board, layout.solution).is_empty()
     hard = PRESETS["hard"]

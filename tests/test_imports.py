@@ -1,7 +1,12 @@
 """Imports flow one way (docs/design.md, "Layers, and why they import one way"): cli → publish → generator/renderers → engine."""
 
 import ast
+import dataclasses
+import enum
+import importlib
 import re
+import types
+import typing
 from pathlib import Path
 
 import pytest
@@ -11,7 +16,7 @@ PKG = Path(__file__).resolve().parent.parent / "harupan"
 ALLOWED = {
     "engine": {"engine"},
     "generator": {"generator", "engine"},
-    "renderers": {"renderers"},
+    "renderers": {"renderers"},  # and the engine's values, not its code (engine_value)
     "publish": {"publish", "generator", "renderers", "engine"},
     "cli": {"cli", "publish", "generator", "renderers", "engine"},
 }
@@ -55,6 +60,27 @@ def our_imports(path: Path) -> list[str]:
     return imports_in(path.read_text(encoding="utf-8"), package)
 
 
+def engine_value(name: str) -> bool:
+    """Whether ``name`` (``harupan.engine.x.NAME``) is a value of the engine the renderers may
+    import: data (a table, a constant), a value type (a frozen dataclass, an enum, a named tuple)
+    or a type alias, never a function, a class with behaviour or a module. The renderers draw
+    the engine's values and name things by its tables; they decide nothing (docs/design.md)."""
+    module, _, attr = name.rpartition(".")
+    try:
+        obj = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        return False
+    if isinstance(obj, types.ModuleType):
+        return False
+    if isinstance(obj, type):
+        if dataclasses.is_dataclass(obj):
+            return obj.__dataclass_params__.frozen
+        return issubclass(obj, (enum.Enum, tuple))
+    if isinstance(obj, (types.GenericAlias, types.UnionType)) or typing.get_origin(obj) is not None:
+        return True
+    return not callable(obj)
+
+
 def layer_problems(layer: str, imports: list[str]) -> list[str]:
     """The imports a module in ``layer`` may not make."""
     bad = []
@@ -64,6 +90,10 @@ def layer_problems(layer: str, imports: list[str]) -> list[str]:
             continue
         if len(parts) == 1 or parts[1] in TOP_LEVEL:
             continue  # the package itself, or its plain data (__version__)
+        if layer == "renderers" and parts[1] == "engine":
+            if not engine_value(mod):
+                bad.append(f"{mod}: the renderers may import the engine's values (data, value types), not its code")
+            continue
         if parts[1] not in ALLOWED[layer]:
             bad.append(f"{mod}: {layer} may not import {parts[1]}")
     return bad
@@ -106,6 +136,21 @@ def test_every_form_of_import_is_seen(source, package):
 def test_allowed_imports_pass(source, package):
     layer = package.split(".")[1]
     assert layer_problems(layer, imports_in(source, package)) == []
+
+
+@pytest.mark.parametrize("source, allowed", [
+    ("from harupan.engine.shisen.names import TILE_NAMES_KO", True),  # a table
+    ("from harupan.engine.shisen.board import Layout", True),  # a frozen dataclass
+    ("from harupan.engine.status import GameState", True),  # an enum
+    ("from harupan.engine.shisen.board import Pair", True),  # a type alias
+    ("from harupan.engine.shisen import path_between", False),  # a function: the engine deciding
+    ("from harupan.engine.cards.puzzle import Search", True),  # a frozen dataclass, its property included
+    ("from harupan.engine.shisen import solver", False),  # a module
+    ("import harupan.engine.zodiac", False),
+])
+def test_the_renderers_may_import_the_engines_values_only(source, allowed):
+    problems = layer_problems("renderers", imports_in(source, "harupan.renderers"))
+    assert (problems == []) == allowed, problems
 
 
 def test_engine_uses_no_random_module():

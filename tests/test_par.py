@@ -1,3 +1,4 @@
+import datetime as dt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +26,7 @@ def test_no_move_means_none():
 
 @pytest.mark.slow
 def test_par_game_replays_to_the_same_result():
-    p = par("2026-11-29")
-    r = replay(p.moves, date="2026-11-29")
+    p = par(dt.date(2026, 11, 29))
+    r = replay(p.moves, date=dt.date(2026, 11, 29))
     assert (r.state, r.top, r.score) == (p.state, p.top, p.score)
     assert p.state == WON and p.top == 12

@@ -1,6 +1,7 @@
 """The day page on a phone, in headless Chromium with touch: the turned board, real taps and
 swipes, the record and the share lines, offline play over ``harupan site serve``, screenshots."""
 
+import datetime as dt
 import re
 
 import pytest
@@ -202,7 +203,7 @@ def test_swipes_move_the_zodiac_tiles_as_the_python_replay_does(browser_site, ph
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     scroll = phone.evaluate("scrollY")
     cdp = phone.context.new_cdp_session(phone)
-    expected, game = "", Game.for_date(DATE)
+    expected, game = "", Game.for_date(dt.date.fromisoformat(DATE))
     for letter in "LDRDLURDDLLURRDLDRUL" * 2:
         dx, dy = DIRECTIONS[letter]
         swipe(cdp, x, y, dx, dy)
@@ -286,7 +287,7 @@ def axe_violations(page) -> list[str]:
 def test_the_record_survives_a_change_of_format(browser_site, phone):
     open_day(phone, day_url(browser_site))
     # before the record existed: only the games' own saves (version 0)
-    game, moves = Game.for_date(DATE), ""
+    game, moves = Game.for_date(dt.date.fromisoformat(DATE)), ""
     for letter in "LDRDLURDDLLURRDL":
         if game.apply(letter):
             moves += letter

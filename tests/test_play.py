@@ -173,9 +173,12 @@ def test_the_game_stays_in_view_and_says_what_happened(browser_site, browser, vi
         from harupan.renderers.games.shisen import level_lines
         from harupan.renderers.site import day_lead
 
-        bundle = json.loads((browser_site / "2026/11/29/puzzle.json").read_text())
-        assert pg.text_content("#shisen-facts") == level_lines(bundle["shisen"]["hard"])["facts"]
-        assert pg.text_content("#day-lead") == day_lead(bundle, "hard") and "어려움" in pg.text_content("#day-lead")
+        from harupan.generator.daily import DayBundle
+
+        bundle = DayBundle.from_json(json.loads((browser_site / "2026/11/29/puzzle.json").read_text()))
+        assert pg.text_content("#shisen-facts") == level_lines(bundle.part("shisen").layouts["hard"])["facts"]
+        lead = day_lead(bundle.date, bundle.parts, "hard")
+        assert pg.text_content("#day-lead") == lead and "어려움" in pg.text_content("#day-lead")
         # stuck: the last move into the trap, played here
         moves = trap(browser_site)
         save_history(pg, "hard", moves[:-1])

@@ -11,7 +11,7 @@ import harupan.generator.daily as daily
 import harupan.generator.games.shisen as shisen_game
 import harupan.generator.games.zodiac.bot as bot
 from harupan.cli.main import cli
-from harupan.generator.games import game
+from harupan.generator.games import Piece, game, games
 from harupan.publish import pars
 from harupan.publish.assets import static_files
 from harupan.publish.owner import claim_site
@@ -148,9 +148,10 @@ def tamper(path, change):
     (lambda r: r["pieces"]["par/2026-12-01/quick"].update(score=r["pieces"]["par/2026-12-01/quick"]["score"] + 4), "does not replay to the result it claims", "making"),
     (lambda r: r["pieces"]["par/2026-12-01/quick"].update(moves=r["pieces"]["par/2026-12-01/quick"]["moves"][:-1] + "Q"), "do not replay", "making"),
     (lambda r: r.update(date="2026-12-02"), "it is for '2026-12-02'", "making"),
-    (lambda r: r.update(generator=0), "from generator 0", "making"),
+    (lambda r: r["versions"].update(zodiac=0), "from zodiac version 0", "making"),
+    (lambda r: r.pop("versions"), "names no game versions", "making"),
     (lambda r: r["pieces"]["par/2026-12-01/quick"].update(bot="full"), "not from the 'quick' bot", "making"),
-    (lambda r: r.update(format="something else"), "not a harupan/prepared@2 record", "making"),
+    (lambda r: r.update(format="something else"), "not a harupan/prepared@3 record", "making"),
     (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"]["cells"][0].reverse(), "are different tiles", "making"),  # the schema check (issue 20)
     (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"]["solution"].pop(), "does not clear it", "making"),
     (lambda r: r["pieces"]["shisen/2026-12-01/18x8/normal"]["difficulty"].update(attempt="x"), "difficulty.attempt: expected a whole number", "making"),
@@ -187,15 +188,17 @@ def test_bad_input(tmp_path, runner):
 
 
 def test_kept_record_round_trips(remembered_layouts):
-    piece = ("shisen", "2026-12-01", "18x8", "normal")
+    day = dt.date(2026, 12, 1)
+    piece = Piece("shisen", day, ("18x8", "normal"))
     layout = daily.day_part(piece)
     par = {"bot": "quick", "moves": "", "state": "playing", "top": 1, "score": 0}
-    data = pars.record_json("2026-12-01", {("par", "2026-12-01", "quick"): par, piece: layout})
+    data = pars.record_json(day, {Piece("par", day, ("quick",)): par, piece: layout})
     record = json.loads(data)
     assert record["pieces"] == {"par/2026-12-01/quick": par, "shisen/2026-12-01/18x8/normal": layout}
-    assert data.endswith(b"\n") and pars.problem(record, "2026-12-01") is None
+    assert record["versions"] == {g.name: g.version for g in games()}
+    assert data.endswith(b"\n") and pars.problem(record, day) is None
     assert game("shisen").kept_fault(piece, layout) is None
-    assert pars.par_path("site", dt.date(2026, 12, 1)).as_posix() == "site/.pars/2026-12-01.json"
+    assert pars.record_path("site", dt.date(2026, 12, 1)).as_posix() == "site/.pars/2026-12-01.json"
 
 
 def test_prepare_runs_while_a_publishing_run_holds_the_lock(tmp_path, runner, remembered_layouts):

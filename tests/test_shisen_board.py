@@ -1,3 +1,4 @@
+import datetime as dt
 import json
 
 import pytest
@@ -38,9 +39,9 @@ def test_json_form_round_trips(board):
             step = ((first[code], cell),)
             break
         first[code] = cell
-    layout = Layout(board, "2026-11-29", "seed", step, {"k": 1})
+    layout = Layout(board, dt.date(2026, 11, 29), "seed", step, {"k": 1})
     again = parse_json(format_json(layout))
-    assert again.board == board and again.solution == layout.solution and again.date == "2026-11-29"
+    assert again.board == board and again.solution == layout.solution and again.date == dt.date(2026, 11, 29)
 
 
 @pytest.mark.parametrize("text, message", [

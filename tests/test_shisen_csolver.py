@@ -5,6 +5,7 @@ memo of cores left behind, in the same order. Each test solves the same board bo
 The parity tests skip only when the module is not built; test_compiled_twin_is_built fails when a
 C compiler is there but the module is not (so a CI run cannot pass on the Python search alone)."""
 
+import datetime as dt
 import hashlib
 import shutil
 import sysconfig
@@ -81,7 +82,7 @@ def _deal(seed: str, w: int = 18, h: int = 8) -> Board:
 
 def _fresh(i: int) -> Board:
     """A fresh uniform 18x8 deal by the generator's own deal function."""
-    return deal(f"2031-01-{i % 28 + 1:02d}", 18, 8, list(PRESETS.values())[i % len(PRESETS)], i)[0]
+    return deal(dt.date(2031, 1, i % 28 + 1), 18, 8, list(PRESETS.values())[i % len(PRESETS)], i)[0]
 
 
 @needs_twin

@@ -1,3 +1,4 @@
+import datetime as dt
 from collections import Counter
 
 import pytest
@@ -103,7 +104,7 @@ def test_shuffle_keeps_cells_and_tiles_and_is_solvable(board):
 
 
 def test_shuffle_a_daily_board_mid_game():
-    layout = generate("2026-11-29", "12x6", "normal")
+    layout = generate(dt.date(2026, 11, 29), "12x6", "normal")
     board = replay(layout.board, layout.solution[:10])
     result = shuffle(board, "harupan:shuffle:1")
     assert result.board != board

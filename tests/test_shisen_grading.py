@@ -3,7 +3,7 @@ measured, never more: three players' stuck shares, the game counts, and "미확�
 move was not decided."""
 
 from harupan.renderers.games.shisen import ShisenView
-from harupan.renderers.sheets import difficulty_lines
+from harupan.renderers.games.shisen.sheets import difficulty_lines
 
 NOW = {"stuck_share": 0.9719, "rollouts": 128, "stuck_interval": [0.9474, 0.9851],
        "careful_stuck_share": 0.9688, "careful_rollouts": 64,

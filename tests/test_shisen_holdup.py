@@ -15,6 +15,7 @@ the C games take 1.2 to 1.9 s a date, the careful player in Python about 28 s in
 not two: split by date, each half would deal its layouts and the careful test would need both.
 """
 
+import datetime as dt
 import functools
 import hashlib
 import random
@@ -28,7 +29,7 @@ import pytest
 from harupan.engine.shisen import Board, format_text, legal_pairs, parse_text
 from harupan.generator.games.shisen.layouts import PLAYOUTS, PRESETS, deal, generate
 
-from conftest import artifact, system_tool
+from conftest import as_date, artifact, system_tool
 from shisen_oracles import ScratchBoard, brute_legal_pairs
 
 PLAYER_SOURCE = Path(__file__).with_name("shisen_player.c")
@@ -43,7 +44,7 @@ AHEAD_GAMES = 512  # the look-ahead player's games on each hard layout
 @functools.cache
 def made(date: str, size: str, level: str):
     """Layouts are values: the statistical tests share each one instead of dealing it again."""
-    return generate(date, size, level)
+    return generate(as_date(date), size, level)
 
 
 @pytest.fixture(scope="module")
@@ -180,7 +181,7 @@ def test_c_player_matches_the_python_reference_move_by_move(player, ahead):
     """The C player and ScratchBoard, driven by the same RNG, list the same legal pairs (and the
     same look-ahead choices) every turn, take the same pairs and end the same way: on a real
     18x8 deal (dealt, not graded) and on small boards with holes."""
-    boards = [deal("2026-11-29", 18, 8, PRESETS["hard"], 1)[0], *_small_boards()]
+    boards = [deal(dt.date(2026, 11, 29), 18, 8, PRESETS["hard"], 1)[0], *_small_boards()]
     for i, board in enumerate(boards):
         games = 3 if ahead else 8
         seed = seed_for(f"agree:{i}:{ahead}")
@@ -193,7 +194,7 @@ def test_independent_look_ahead_player_agrees_with_the_engine():
     """The engine's look-ahead player (incremental, gains kept between turns) and the
     independent one (every pair's outcome counted from scratch) offer the same pairs, turn by
     turn, along a few games."""
-    board = deal("2026-11-29", 18, 8, PRESETS["hard"], 1)[0]
+    board = deal(dt.date(2026, 11, 29), 18, 8, PRESETS["hard"], 1)[0]
     rng = random.Random(5)
     for _ in range(3):
         pos = ScratchBoard(board)
@@ -326,9 +327,11 @@ def test_rule_page_quotes_the_layout_it_names():
     import json
 
     from harupan.engine.shisen import format_json
-    from harupan.publish import examples, rules
+    from harupan.engine.shisen.board import layout_from_dict
+    from harupan.generator.games.shisen import examples
+    from harupan.publish import rules
     from harupan.renderers.games.shisen import shisen_facts
-    from harupan.renderers.sheets import difficulty_lines
+    from harupan.renderers.games.shisen.sheets import difficulty_lines
 
     checked = rules.check()
     shown = [(si, ex) for p in checked.pages if p.slug == "shisen"
@@ -344,4 +347,4 @@ def test_rule_page_quotes_the_layout_it_names():
                                              f"generator publishes; the YAML should say difficulty: {flow}")
     line = checked.examples[("shisen", si, ex.name)]["line"]
     assert line == difficulty_lines(published["difficulty"])[0]
-    assert shisen_facts(published).endswith(" · " + line)  # as the day page shows that level
+    assert shisen_facts(layout_from_dict(published)).endswith(" · " + line)  # as the day page shows that level

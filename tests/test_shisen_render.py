@@ -3,44 +3,32 @@ import functools
 import os
 import re
 
+import datetime as dt
+
 import pytest
-from PIL import Image, ImageChops, ImageFilter, ImageStat
+from PIL import Image, ImageChops, ImageFilter
 
 from harupan.cli.main import cli
 from harupan.engine.shisen import parse_text
-from harupan.engine.shisen.board import Layout, layout_to_dict
+from harupan.engine.shisen.board import Board, Layout
+from harupan.engine.shisen.tiles import ALL_CODES
+from harupan.renderers.games.shisen.art import mahjong_tile
+from harupan.renderers.games.shisen.sheets import shisen_page
 from harupan.renderers.html import sheet_html
 from harupan.renderers.model import Drawing, place
 from harupan.renderers.pdf import render_pdf
 from harupan.renderers.raster import png_bytes, render_image
-from harupan.renderers.sheets import shisen_page, zodiac_page, zodiac_share
-from harupan.renderers.tileart import ALL_CODES, mahjong_tile, zodiac_tile
+from harupan.renderers.sheets import PAPERS
 
-from conftest import GOLDEN, artifact, dealt_once, need_golden, system_tool, update_golden
+from conftest import artifact, dealt_once, need_golden, system_tool, update_golden
+from drawing import OUT, compare_image
 
-OUT = GOLDEN / "render"
 SMALL = Layout(parse_text("""
     1m 2p 2p 1m
     3s 1z 1z 3s
     5z 7z 7z 5z
-"""), "2026-11-29", "test", (((1, 0), (2, 0)), ((0, 0), (3, 0)), ((1, 1), (2, 1)), ((0, 1), (3, 1)),
+"""), dt.date(2026, 11, 29), "test", (((1, 0), (2, 0)), ((0, 0), (3, 0)), ((1, 1), (2, 1)), ((0, 1), (3, 1)),
                              ((1, 2), (2, 2)), ((0, 2), (3, 2))), {"preset": "easy"})
-
-
-def compare_image(name: str, img: Image.Image, tolerance: float) -> None:
-    """Exact (tolerance 0) for pure geometry; a mean-difference budget where text is rasterised.
-    On a mismatch the actual image is left for review outside the tree (conftest.ARTIFACTS)."""
-    path = OUT / f"{name}.png"
-    if update_golden():
-        img.save(path)
-    expected = Image.open(need_golden(path, __file__)).convert("RGB")
-    assert expected.size == img.size, f"{name}: size {img.size} != {expected.size}"
-    diff = ImageChops.difference(expected, img.convert("RGB"))
-    mean = sum(ImageStat.Stat(diff).mean) / 3
-    if mean > tolerance or (tolerance == 0 and diff.getbbox() is not None):
-        actual = artifact(f"{name}.actual.png")
-        img.save(actual)
-        pytest.fail(f"{name}: differs from golden (mean {mean:.3f}); see {actual}")
 
 
 @pytest.mark.parametrize("code", ["1p", "6p", "7p", "9p", "3s", "4s", "8s", "5z"])
@@ -54,15 +42,8 @@ def test_text_tiles_tolerant(code, easy):
     compare_image(f"tile-{code}{'-easy' if easy else ''}", render_image(Drawing(60, 80, mahjong_tile(code, easy)), 3), 1.0)
 
 
-def test_zodiac_row_tolerant():
-    items = []
-    for rank in range(13):
-        items += place(zodiac_tile(rank), rank * 62, 0)
-    compare_image("zodiac-tiles", render_image(Drawing(13 * 62, 60, tuple(items)), 2), 1.0)
-
-
 def test_small_board_sheet_tolerant():
-    d = layout_to_dict(SMALL)
+    d = SMALL
     compare_image("sheet-small", render_image(shisen_page(d, "a4"), 0.25), 1.5)
     compare_image("sheet-small-answers-easy", render_image(shisen_page(d, "a4", easy=True, answers=True), 0.25), 1.5)
 
@@ -72,7 +53,7 @@ def normalise_html(text: str) -> str:
 
 
 def test_sheet_html_golden():
-    d = layout_to_dict(SMALL)
+    d = SMALL
     html = sheet_html([("문제", shisen_page(d)), ("정답", shisen_page(d, answers=True))], "하루 판 · 사천성", "a4")
     path = OUT / "sheet-small.html"
     if update_golden():
@@ -86,7 +67,7 @@ def test_sheet_html_golden():
 
 
 def test_html_escapes_text():
-    d = layout_to_dict(SMALL)
+    d = SMALL
     html = sheet_html([("<script>alert(1)</script>", shisen_page(d))], "<b>x</b>", "a4")
     assert "<script>alert" not in html and "&lt;script&gt;" in html and "&lt;b&gt;" in html
 
@@ -97,9 +78,8 @@ def mediaboxes(pdf: bytes):
 
 @pytest.mark.parametrize("paper, size", [("a4", (595.2756, 841.8898)), ("letter", (612.0, 792.0))])
 def test_pdf_page_size_and_determinism(paper, size):
-    d = layout_to_dict(SMALL)
-    pages = [shisen_page(d, paper), zodiac_page({"date": "2026-11-29", "start": [0, 1] + [0] * 14}, paper),
-             shisen_page(d, paper, answers=True)]
+    d = SMALL
+    pages = [shisen_page(d, paper), Drawing(*PAPERS[paper], ()), shisen_page(d, paper, answers=True)]
     a, b = render_pdf(pages), render_pdf(pages)
     assert a == b
     assert a.startswith(b"%PDF-1.4") and a.rstrip().endswith(b"%%EOF")
@@ -111,14 +91,10 @@ def test_pdf_page_size_and_determinism(paper, size):
 
 
 def test_png_is_deterministic_with_dpi():
-    img = render_image(shisen_page(layout_to_dict(SMALL)), 0.25)
+    img = render_image(shisen_page(SMALL), 0.25)
     assert png_bytes(img, 300) == png_bytes(img, 300)
     from io import BytesIO
     assert round(Image.open(BytesIO(png_bytes(img, 300))).info["dpi"][0]) == 300
-
-
-def test_share_image_size():
-    assert render_image(zodiac_share({"date": "2026-11-29", "start": [1] + [0] * 15})).size == (1200, 630)
 
 
 def test_render_cli(runner, tmp_path):
@@ -131,10 +107,6 @@ def test_render_cli(runner, tmp_path):
         assert r.exit_code == 0, r.output
         assert out.stat().st_size > 1000
     assert Image.open(tmp_path / "out.png").size == (2480, 3508)
-    z = tmp_path / "z.json"
-    z.write_text('{"format": "harupan/zodiac@1", "date": "2026-11-29", "start": [0,1,0,0,0,0,0,0,0,1,0,0,0,0,0,0]}')
-    r = runner.invoke(cli, ["render", str(z), "--format", "png", "--share", "-o", str(tmp_path / "z.png")])
-    assert r.exit_code == 0 and Image.open(tmp_path / "z.png").size == (1200, 630)
 
 
 def test_render_cli_bad_output(runner, tmp_path):
@@ -193,19 +165,6 @@ def test_render_cli_bad_font(runner, tmp_path):
     assert r.exit_code == 0
 
 
-@pytest.mark.slow
-def test_sheet_cli(runner, tmp_path):
-    out = tmp_path / "set.pdf"
-    r = runner.invoke(cli, ["sheet", "--date", "2026-11-29", "--paper", "letter", "-o", str(out)])
-    assert r.exit_code == 0, r.output
-    data = out.read_bytes()
-    assert len(mediaboxes(data)) == 9  # three puzzles, the zodiac card, the 사색패 hand, four answer keys
-    r = runner.invoke(cli, ["sheet", "--date", "2026-11-29", "--paper", "letter", "-o", str(tmp_path / "again.pdf")])
-    assert (tmp_path / "again.pdf").read_bytes() == data
-    r = runner.invoke(cli, ["sheet", "--date", "2026-11-29", "-o", str(tmp_path / "x.txt")])
-    assert r.exit_code == 2 and "must end in .pdf or .html" in r.stderr
-
-
 def test_a_used_tile_expands_to_exactly_the_placed_primitives():
     from harupan.renderers.model import Use, expand
 
@@ -218,7 +177,7 @@ def test_a_used_tile_expands_to_exactly_the_placed_primitives():
 def test_the_pdf_defines_each_tile_face_once_and_places_it_everywhere():
     from harupan.renderers.model import Use
 
-    d = layout_to_dict(SMALL)
+    d = SMALL
     page, key = shisen_page(d, "a4"), shisen_page(d, "a4", answers=True)
     uses = [p for p in page.items if isinstance(p, Use)]
     assert len(uses) == sum(code is not None for row in SMALL.board.cells for code in row)
@@ -235,7 +194,7 @@ def test_the_pdf_looks_like_the_png(tmp_path):
     import subprocess
 
     pdftoppm = system_tool("pdftoppm")
-    page = shisen_page(layout_to_dict(SMALL), "a4", answers=True)
+    page = shisen_page(SMALL, "a4", answers=True)
     pillow = render_image(page, 0.25)
 
     def worst_block(drawing) -> int:
@@ -257,10 +216,10 @@ def test_the_pdf_looks_like_the_png(tmp_path):
 
 
 @functools.cache
-def full_layout() -> dict:
+def full_layout() -> Layout:
     """A full 18x8 day's layout, dealt once a test run for the drawing tests below (what they draw is
     the subject, not the dealing)."""
-    return layout_to_dict(dealt_once("2026-12-01", "18x8", "normal"))
+    return dealt_once("2026-12-01", "18x8", "normal")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -306,26 +265,6 @@ def test_fonts_read_directly_are_fonttools_own():
             assert f.outline(chr(c)) == theirs, (role, hex(c))
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_zodiac_sheet_can_be_played_with_a_pencil(paper):
-    """Where the site's game puts a new tile comes from the date, which the sheet does not show:
-    the sheet tells the reader to choose the empty cell and what to put there, and says the site
-    places it by the date, so the two scores may differ. Every line stays on the page."""
-    from harupan.renderers import fonts
-    from harupan.renderers.model import Text
-    from harupan.renderers.sheets import ZODIAC_PAPER_NOTE, ZODIAC_RULES
-
-    page = zodiac_page({"date": "2026-11-29", "start": [0, 1] + [0] * 14}, paper)
-    lines = [t for t in page.items if isinstance(t, Text) and t.text in ZODIAC_RULES + (ZODIAC_PAPER_NOTE,)]
-    assert [t.text for t in lines] == list(ZODIAC_RULES) + [ZODIAC_PAPER_NOTE]
-    rules = " ".join(ZODIAC_RULES)
-    assert "빈칸 하나를 직접 골라" in rules and "쥐" in rules and "열 번째" in rules and "소" in rules
-    assert "빈칸 하나에 쥐(가끔 소)가 새로 나옵니다" not in rules  # the old line: where, the sheet did not say
-    assert "날짜로 정하므로" in ZODIAC_PAPER_NOTE and "다를 수 있습니다" in ZODIAC_PAPER_NOTE
-    sans = fonts.font("sans")
-    assert all(t.x + sans.width(t.text, t.size) <= page.width - 150 for t in lines)
-
-
 # ---------------------------------------------------------------- the answer key's step numbers
 
 # The offered sizes whose answer keys keep their scale with the lanes (16×8 on Letter goes from 2.2
@@ -335,8 +274,8 @@ OFFERED_UNCHANGED = {("18x8", "a4"), ("18x8", "letter"), ("16x8", "a4"), ("12x6"
 
 def _tiles_as_bodies(items) -> list:
     """``items`` with every tile drawn as its bare body: what is left of the tile art is its figure."""
+    from harupan.renderers.games.shisen.art import TILE_BODY
     from harupan.renderers.model import Use
-    from harupan.renderers.tileart import TILE_BODY
 
     faces = {mahjong_tile(c, e) for c in ALL_CODES for e in (False, True)}
     return [Use(TILE_BODY, u.dx, u.dy, u.s) if isinstance(u, Use) and u.items in faces else u for u in items]
@@ -356,11 +295,11 @@ def test_step_badges_cover_no_tile_figure(easy):
     view: the colour bar, the band and its label too), grown by a pixel for anti-aliasing; the
     numbers' pixels are what they add to the board. The two must not meet, on a tile's own face
     nor on its neighbours'."""
-    from harupan.renderers.sheets import board_drawing_items, row_pitch
+    from harupan.renderers.games.shisen.sheets import board_drawing_items, row_pitch
 
     bad = []
     for code in ALL_CODES:
-        cells = [[code, code], [code, code]]
+        cells = Board(2, 2, ((code, code), (code, code)))
         numbered = board_drawing_items(cells, easy=easy, x0=30, y0=40, scale=1.0, labels=False,
                                        numbers={(0, 0): 7, (1, 0): 72, (0, 1): 288, (1, 1): 72})
         plain = board_drawing_items(cells, easy=easy, x0=30, y0=40, scale=1.0, labels=False, numbers={})
@@ -389,7 +328,7 @@ def test_step_numbers_fit_their_badge_and_print_no_smaller_than_before():
     the offered sizes but 16×8 on Letter (2.2 → 2.0); boards whose height sets it lose up to a third."""
     from harupan.renderers.fonts import font
     from harupan.renderers.model import Text, Use
-    from harupan.renderers.tileart import BADGE_H, BADGE_INK, BADGE_STROKE, badge_width, step_badge
+    from harupan.renderers.games.shisen.art import BADGE_H, BADGE_INK, BADGE_STROKE, badge_width, step_badge
 
     white_h = BADGE_H - 3 * BADGE_STROKE
     for n in range(1, 301):
@@ -404,8 +343,8 @@ def test_step_numbers_fit_their_badge_and_print_no_smaller_than_before():
     old_size = {1: 13.2, 2: 10.8, 3: 8.64}
     for (size, paper), old_scale in before.items():
         w, h = map(int, size.split("x"))
-        layout = {"cells": [["1m"] * w for _ in range(h)],
-                  "solution": [[[x, y], [x + 1, y]] for y in range(h) for x in range(0, w, 2)]}
+        layout = Layout(Board(w, h, tuple(("1m",) * w for _ in range(h))),
+                        solution=tuple(((x, y), (x + 1, y)) for y in range(h) for x in range(0, w, 2)))
         page = shisen_page(layout, paper, answers=True)
         scale = next(u.s for u in page.items if isinstance(u, Use) and u.items == mahjong_tile("1m"))
         least = old_scale if (size, paper) in OFFERED_UNCHANGED else 0.66 * old_scale

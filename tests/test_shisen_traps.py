@@ -1,5 +1,6 @@
 """The grading players and the fatal-first-move analysis, against exhaustive search on small boards."""
 
+import datetime as dt
 from itertools import islice
 
 from hypothesis import given, settings, strategies as st
@@ -158,7 +159,7 @@ def test_playouts_play_the_game_a_fresh_recount_plays():
     from harupan.generator.games.shisen.layouts import PRESETS, deal
 
     cases = [small_board(f"replay-{i}", *wh) for i, wh in enumerate([(4, 2), (4, 4), (6, 4), (4, 6), (6, 2), (4, 3)] * 2)]
-    cases += [deal("2026-01-01", 18, 8, PRESETS["normal"], attempt)[0] for attempt in (1, 2)]
+    cases += [deal(dt.date(2026, 1, 1), 18, 8, PRESETS["normal"], attempt)[0] for attempt in (1, 2)]
     for n, board in enumerate(cases):
         for player in PLAYERS:
             rounds = 3

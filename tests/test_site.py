@@ -73,42 +73,45 @@ def test_font_subset_covers_every_page(base_site):
         assert not missing, (page, "".join(sorted(missing)))
 
 
-# Where a page or its script can get text from: templates, the browser modules' string tables,
-# the page-making modules, the tile art's names, the rule pages, and the engine's names for cards,
-# seats and animals. (sheets.py and figures.py draw their text as outlines, with no web font.)
-# A game's view module counts once the game is registered (an unregistered one's page is not shown).
-SHOWN_SOURCES = ("renderers/templates/*", "renderers/static/js/*.js", "renderers/site.py",
-                 "renderers/rules.py", "renderers/tileart.py", "content/**/*.yaml")
+# Where a page or its script can get text from: the shared templates and browser modules, the
+# page-making modules, each game's folder (its page section, its script, its view and art modules),
+# the rule pages and their figures, and the engine's tables each game's script gets (browser_data).
+# (The print sheets draw their text as outlines, with no web font.)
+SHOWN_SOURCES = ("renderers/templates/*", "renderers/static/js/*.js", "renderers/site.py", "renderers/rules.py",
+                 "content/**/*.yaml")
 
 
 def test_font_subset_holds_every_syllable_a_page_or_script_can_show(base_site):
     """Not only the pages' text as written: a status line naming 발 or 춘 is made by the script."""
+    import json as _json
+
     from fontTools.ttLib import TTFont
 
-    import inspect
-
     import harupan
-    from harupan.engine.cards import COLOUR_KO, RANK_KO
+    from harupan.publish import rules
     from harupan.renderers.games import views as registered_views
-    from harupan.engine.shanghai.wall import SEATS_KO
-    from harupan.engine.zodiac import NAMES_KO
+    from harupan.renderers.model import texts
 
     cmap = TTFont(str(base_site / "static" / "fonts" / "sans.woff")).getBestCmap()
     package = Path(harupan.__file__).parent
     missing: dict[str, set[str]] = {}
-    views = [Path(inspect.getsourcefile(type(v))) for v in registered_views()]
+    sources = []
     for pattern in SHOWN_SOURCES:
         files = sorted(package.glob(pattern))
         assert files, pattern
-        if pattern == SHOWN_SOURCES[-1]:
-            files += views
-        for f in files:
-            for c in f.read_text(encoding="utf-8"):
-                if "\uac00" <= c <= "\ud7a3" and ord(c) not in cmap:
-                    missing.setdefault(c, set()).add(str(f.relative_to(package)))
-    for c in "".join(COLOUR_KO.values()) + "".join(RANK_KO) + "".join(SEATS_KO) + "".join(NAMES_KO):
-        if ord(c) not in cmap:
-            missing.setdefault(c, set()).add("engine names")
+        sources += files
+    for v in registered_views():
+        sources += sorted(p for p in v.folder.iterdir() if p.suffix in (".html", ".js", ".py") and p.name != "sheets.py")
+    for f in sources:
+        for c in f.read_text(encoding="utf-8"):
+            if "\uac00" <= c <= "\ud7a3" and ord(c) not in cmap:
+                missing.setdefault(c, set()).add(str(f.relative_to(package)))
+    tables = "".join(_json.dumps(v.browser_data(), ensure_ascii=False) for v in registered_views())
+    figures = "".join(texts(d.items) for d in rules.check().drawings.values())
+    for where, text in (("the engine's tables", tables), ("the rule pages' figures", figures)):
+        for c in text:
+            if "\uac00" <= c <= "\ud7a3" and ord(c) not in cmap:
+                missing.setdefault(c, set()).add(where)
     assert missing == {}, f"the font subset lacks {missing}"
 
 

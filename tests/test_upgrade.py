@@ -14,6 +14,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from harupan.cli.main import cli
+from harupan.renderers.games import views
+from harupan.renderers.ko import join_ko
 
 from conftest import DATA, FAST, sitemap_entries
 
@@ -116,6 +118,6 @@ def test_a_site_from_the_previous_release_upgrades_with_every_old_day(cards_game
         assert (site / d / "puzzle.json").read_bytes() == before[d], f"{d}: puzzle.json was rewritten"
         assert not (site / d / "cards.png").exists()
         page = (site / d / "index.html").read_text(encoding="utf-8")
-        assert 'id="cards-h"' not in page and "사천성, 십이지 머지와 사색패 손패 맞추기 · " in page
+        assert 'id="cards-h"' not in page and f"{join_ko([v.title for v in views()])} · " in page
     code, out = run("site", "check", "--site", str(site), today="2026-12-01")
     assert code == 0, out

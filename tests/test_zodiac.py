@@ -1,4 +1,5 @@
 import sys
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -21,8 +22,8 @@ cells16 = st.lists(st.integers(0, 11), min_size=16, max_size=16)
 
 @pytest.mark.parametrize("vec", REPLAYS, ids=[f"{v['date']}-{len(v['moves'])}" for v in REPLAYS])
 def test_replay_vectors(vec):
-    assert start_cells(vec["date"]) == vec["start"]
-    r = replay(vec["moves"], date=vec["date"])
+    assert start_cells(date.fromisoformat(vec["date"])) == vec["start"]
+    r = replay(vec["moves"], date=date.fromisoformat(vec["date"]))
     assert list(r.board) == vec["board"]
     assert (r.score, r.counted, r.state, r.top) == (vec["score"], vec["counted"], vec["state"], vec["top"])
 
@@ -121,13 +122,13 @@ def test_game_over_detected():
 
 def test_bad_letters_name_their_position():
     with pytest.raises(InputError, match="move 3: 'x' is not a move"):
-        replay("LLx", date="2026-11-29")
+        replay("LLx", date=date(2026, 11, 29))
 
 
 def test_seed_and_date_agree():
-    date = "2026-11-29"
+    day = date(2026, 11, 29)
     moves = REPLAYS[5]["moves"]
-    assert replay(moves, date=date) == replay(moves, seed=seed_for(date))
+    assert replay(moves, date=day) == replay(moves, seed=seed_for(day))
 
 
 def test_over_state_in_vectors():
@@ -176,9 +177,9 @@ def _by_play(game, letters, draws=None):
        st.integers(0, 10_000), st.none() | cells16)
 def test_play_is_apply_letter_by_letter(letters, day, start):
     """Same board, score, state, RNG state and error (at the same position) as apply()."""
-    from datetime import date, timedelta
 
-    seed = seed_for((date(2026, 1, 1) + timedelta(days=day)).isoformat())
+
+    seed = seed_for(date(2026, 1, 1) + timedelta(days=day))
     a, b = Game.start(seed, start), Game.start(seed, start)
     assert _by_play(b, letters) == _by_apply(a, letters)
 
@@ -187,7 +188,7 @@ def test_play_is_apply_letter_by_letter(letters, day, start):
 def test_games_sharing_one_days_draws_match_games_of_their_own(games):
     from harupan.engine.zodiac import Draws
 
-    base = Game.for_date("2026-11-29")
+    base = Game.for_date(date(2026, 11, 29))
     draws = Draws(base.rng)
     for letters in games:
         assert _by_play(base.copy(), letters, draws) == _by_apply(base.copy(), letters)
@@ -195,7 +196,7 @@ def test_games_sharing_one_days_draws_match_games_of_their_own(games):
 
 def test_play_reaches_won_and_over_like_the_vectors():
     for vec in REPLAYS:
-        game = Game.for_date(vec["date"])
+        game = Game.for_date(date.fromisoformat(vec["date"]))
         game.play(vec["moves"])
         assert (list(unpack(game.board)), game.score, game.counted, game.state) == \
             (vec["board"], vec["score"], vec["counted"], vec["state"])
@@ -241,12 +242,12 @@ def test_draws_made_side_by_side_are_each_rngs_own(seeds, batch):
 @given(st.lists(st.tuples(st.integers(0, 30), st.text(alphabet="UDLR", max_size=400)), min_size=1, max_size=6))
 def test_games_on_draws_made_side_by_side_match_apply(games):
     """Days made a few words ahead (so long games run past the shared run) play as apply() does."""
-    from datetime import date, timedelta
+
 
     from harupan.engine.zodiac import Draws
 
     days = sorted({d for d, _ in games})
-    bases = {d: Game.for_date((date(2027, 1, 1) + timedelta(days=d)).isoformat()) for d in days}
+    bases = {d: Game.for_date(date(2027, 1, 1) + timedelta(days=d)) for d in days}
     draws = dict(zip(days, Draws.many([bases[d].rng for d in days], [d % 5 for d in days], batch=2)))
     for d, letters in games:
         assert _by_play(bases[d].copy(), letters, draws[d]) == _by_apply(bases[d].copy(), letters)

@@ -1,9 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import {
+import { load } from "./modules.mjs";
+
+const {
   cardApply, cardMeldKind, cardMeldPoints, cardName, cardResult, cardScore, cardState, cardWhyNot,
-} from "../../harupan/renderers/static/js/cards.js";
+} = await load("cards.js");
 
 const vectors = JSON.parse(readFileSync(new URL("../data/cards_vectors.json", import.meta.url)));
 

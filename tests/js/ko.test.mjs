@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { endsClosed, particle } from "../../harupan/renderers/static/js/ko.js";
+import { load } from "./modules.mjs";
+
+const { endsClosed, particle } = await load("ko.js");
 
 test("a final consonant takes 과, 을, 이, 은", () => {
   for (const w of ["동", "중", "발", "백", "춘", "3통", "7삭", "5만", "용", "원숭이 말"]) assert.equal(endsClosed(w), true, w);

@@ -1,7 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
-import { Board, findPath, legalPairs, shuffle, solve, hint, makeProof, proofStillHolds, SOLVED } from "../../harupan/renderers/static/js/shisen.js";
+import { load } from "./modules.mjs";
+
+const { Board, findPath, legalPairs, shuffle, solve, hint, makeProof, proofStillHolds, SOLVED } = await load("shisen.js");
 
 const casesFile = process.env.HARUPAN_JS_CASES;
 const all = casesFile ? JSON.parse(readFileSync(casesFile)) : null;

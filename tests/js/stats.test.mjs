@@ -1,8 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { STATS_VERSION, emptyStats, median, migrate, streaks, todayIn } from "../../harupan/renderers/static/js/stats.js";
-import { cleanShisen, recordShisenCleared, recordShisenPlayed, shisenSummary } from "../../harupan/renderers/static/js/shisen.js";
-import { cleanZodiac, recordZodiac, zodiacSummary } from "../../harupan/renderers/static/js/zodiac.js";
+import { load } from "./modules.mjs";
+
+const { STATS_VERSION, emptyStats, median, migrate, streaks, todayIn } = await load("stats.js");
+const { cleanShisen, recordShisenCleared, recordShisenPlayed, shisenSummary } = await load("shisen.js");
+const { cleanZodiac, recordZodiac, zodiacSummary } = await load("zodiac.js");
 
 // The games' own cleaners, as the page hands them to migrate (game.js).
 const CLEANERS = { shisen: cleanShisen, zodiac: cleanZodiac };

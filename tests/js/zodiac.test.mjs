@@ -1,8 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { Rng } from "../../harupan/renderers/static/js/rng.js";
-import { replay, Game, move } from "../../harupan/renderers/static/js/zodiac.js";
+import { load } from "./modules.mjs";
+
+const { Rng } = await load("rng.js");
+const { replay, Game, move } = await load("zodiac.js");
 
 const data = (name) => JSON.parse(readFileSync(new URL(`../data/${name}`, import.meta.url)));
 
