@@ -26,7 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harupan.engine.cards import puzzle as cards_puzzle
-from harupan.engine.cards import KINDS, Meld, _best, best_scoring, deal, meld_kind
+from harupan.engine.cards import KINDS, Meld, best_scoring, deal, meld_kind
+from harupan.engine.cards.rules import _best
 
 
 def spread(values) -> str:

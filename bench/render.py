@@ -23,9 +23,11 @@ from harupan.renderers.model import Drawing, place
 from harupan.renderers.pdf import render_pdf
 from harupan.renderers.raster import png_bytes, render_image
 from harupan.renderers.games import print_set
-from harupan.renderers.sheets import shisen_page, zodiac_share
+from harupan.renderers.games.shisen.sheets import shisen_page
+from harupan.renderers.games.zodiac.sheets import zodiac_share
 from harupan.renderers.svg import render_svg
-from harupan.renderers.tileart import ALL_CODES, mahjong_tile
+from harupan.engine.shisen.tiles import ALL_CODES
+from harupan.renderers.games.shisen.art import mahjong_tile
 
 
 def timed(fn, *a, repeat=3, **k):
@@ -42,14 +44,15 @@ def main():
     ap.add_argument("--date", default="2026-11-29")
     args = ap.parse_args()
     t0 = time.perf_counter()
-    bundle = day_bundle(dt.date.fromisoformat(args.date)).to_json()
+    day = dt.date.fromisoformat(args.date)
+    bundle = day_bundle(day)
     print(f"(generating the day's puzzles, not counted: {time.perf_counter() - t0:.2f} s)")
-    t_layout, pages = timed(print_set, bundle)
+    t_layout, pages = timed(print_set, day, bundle.parts)
     t_pdf, pdf = timed(render_pdf, [d for _, d in pages])
     t_html, html = timed(sheet_html, pages, "bench", "a4")
-    normal = bundle["shisen"]["normal"]
+    normal = bundle.part("shisen").layouts["normal"]
     t_png, _ = timed(lambda: [png_bytes(render_image(shisen_page(normal, "a4", answers=a)), 300) for a in (False, True)]
-                     + [png_bytes(render_image(zodiac_share({"date": args.date, "start": bundle["zodiac"]["start"]})))], repeat=1)
+                     + [png_bytes(render_image(zodiac_share(day, bundle.part("zodiac").start)))], repeat=1)
     t_raster_set, _ = timed(lambda: [png_bytes(render_image(d), 300) for _, d in pages], repeat=1)
     total = t_layout + t_pdf
     print(f"print set ({len(pages)} pages): layout {t_layout:.2f} s + vector PDF {t_pdf:.2f} s = {total:.2f} s "

@@ -15,8 +15,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from harupan.generator.daily import day_bundle
 from harupan.renderers.model import Drawing, place
 from harupan.renderers.raster import png_bytes, render_image
-from harupan.renderers.sheets import shisen_page, zodiac_page, zodiac_share
-from harupan.renderers.tileart import ALL_CODES, mahjong_tile, zodiac_tile
+from harupan.renderers.games.shisen.sheets import shisen_page
+from harupan.renderers.games.zodiac.sheets import zodiac_page, zodiac_share
+from harupan.engine.shisen.tiles import ALL_CODES
+from harupan.renderers.games.shisen.art import mahjong_tile
+from harupan.renderers.games.zodiac.art import zodiac_tile
 
 OUT = Path(__file__).resolve().parent / "samples"
 
@@ -34,16 +37,17 @@ def main():
     for rank in range(13):
         items += place(zodiac_tile(rank), 4 + rank * 64, 4 + 5 * 84)
     (OUT / "tiles-normal-and-easy.png").write_bytes(png_bytes(render_image(Drawing(1200, 5 * 84 + 70, tuple(items)), 2)))
-    bundle = day_bundle(datetime.date.fromisoformat(args.date)).to_json()
-    layout = bundle["shisen"]["normal"]
+    day = datetime.date.fromisoformat(args.date)
+    bundle = day_bundle(day)
+    layout = bundle.part("shisen").layouts["normal"]
     for easy in (False, True):
         for answers in (False, True):
             name = f"sheet-a4-{'answer' if answers else 'puzzle'}{'-easy' if easy else ''}.png"
             img = render_image(shisen_page(layout, "a4", easy=easy, answers=answers), 0.5)
             (OUT / name).write_bytes(png_bytes(img, 150))
-    z = {"date": args.date, "start": bundle["zodiac"]["start"]}
-    (OUT / "zodiac-card-a4.png").write_bytes(png_bytes(render_image(zodiac_page(z), 0.5), 150))
-    (OUT / "zodiac-share.png").write_bytes(png_bytes(render_image(zodiac_share(z))))
+    start = bundle.part("zodiac").start
+    (OUT / "zodiac-card-a4.png").write_bytes(png_bytes(render_image(zodiac_page(day, start), 0.5), 150))
+    (OUT / "zodiac-share.png").write_bytes(png_bytes(render_image(zodiac_share(day, start))))
     for p in sorted(OUT.glob("*.png")):
         print(p.relative_to(OUT.parent.parent), f"{p.stat().st_size // 1024} KB")
 

@@ -150,7 +150,7 @@ def build_cmd(start: dt.date | None, end: dt.date | None, site: str, tz: str | N
 def serve_cmd(site: str, port: int) -> None:
     """Preview the site on http://127.0.0.1:PORT/ (local only; Ctrl-C stops). Dot files are not
     served, and a missing page gets the site's own 404 page."""
-    from ..publish.serve import server as site_server
+    from ..publish.serve import server as site_server  # 13 ms to import (bench/startup.py): only this command
 
     root = Path(site)
     if not (root / "index.html").is_file():

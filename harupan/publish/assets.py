@@ -13,6 +13,10 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+import fontTools
+import jinja2
+import PIL
+
 from ..renderers import site as pages
 from ..renderers.bundle import joined_script, stylesheet
 from ..renderers.fonts import font_path
@@ -142,10 +146,6 @@ FILES_LIMIT = 8 << 20  # the shared files are tens of KB each; a bigger one is n
 def _files_key(cfg: SiteConfig) -> str:
     """What the static and web app files are made from: the package's sources and fonts (as for
     the rule pages), every setting, and the libraries that draw and fill them."""
-    import fontTools
-    import jinja2
-    import PIL
-
     settings = json.dumps(asdict(cfg), sort_keys=True, ensure_ascii=False, default=repr)
     versions = [PIL.__version__, fontTools.version, jinja2.__version__]
     return hashlib.sha256(json.dumps([_shared_key(cfg), settings, versions]).encode()).hexdigest()

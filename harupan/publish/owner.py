@@ -19,6 +19,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..engine.errors import InputError
+from .atomic import put_bytes, refuse_link, write_error
+from .days import MARK
+from .days import day_names as current_day_names
 from .notes import note
 
 SITE_MARKER = ".harupan-site"
@@ -85,8 +88,6 @@ def has_marker(folder: Path, marker: str) -> bool:
 
 
 def _write_marker(folder: Path, marker: str) -> None:
-    from .atomic import put_bytes, write_error
-
     try:
         put_bytes(folder / marker, MARKER_TEXT.encode(), exclusive=True)
     except FileExistsError:
@@ -110,9 +111,6 @@ def foreign_in_old_site(site: Path, shipped: Callable[[], Iterable[str]]) -> tup
     """The first path in ``site`` that an older harupan would not have written (None if there is
     none), and how many published days were found. ``shipped`` gives the static files' site paths
     (asked only when there is a ``static/`` folder to look at)."""
-    from .days import MARK
-    from .days import day_names as current_day_names
-
     day_names = set(current_day_names())
     days = 0
     for name in _listing(site):
@@ -220,7 +218,7 @@ def planted_link(site: Path) -> str | None:
     ``static/``, ``icons/`` and ``.pars/``, and every year, month and day folder and day file
     (temporary names aside: they are removed, never opened). None when there is none. Looked at
     before a run writes anything (with ``scandir``, whose entries tell a link without a call
-    each: about 0.1 s for ten years of days); the writes themselves go through no link either
+    each: bench/site.py --only ten-years times it); the writes themselves go through no link either
     (publish/atomic.py), so a link planted later is refused too."""
     site = Path(site)
     for top in _scan(str(site)):
@@ -258,8 +256,6 @@ def planted_link(site: Path) -> str | None:
 def refuse_planted_links(folder: Path, *, whole_tree: bool = False) -> None:
     """Exit 2 naming the first link harupan did not make where it writes (see :func:`planted_link`;
     ``whole_tree`` for a rule pages folder, every path in it)."""
-    from .atomic import refuse_link
-
     folder = Path(folder)
     bad = _links_below(folder, ".") if whole_tree else planted_link(folder)
     if bad is not None:

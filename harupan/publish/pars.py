@@ -1,8 +1,7 @@
 """A day's slow pieces made ahead of their day, so the midnight run does not wait for them.
 
-Each game names its slow pieces (``Game.slow_pieces``): today the zodiac par game (the full
-bot plays a whole game, about 17 s on a 2-core machine) and the Shisen-sho layouts (each dealt,
-proved and graded: seconds). A piece depends on the date and settings alone, so ``harupan
+Each game names its slow pieces (``Game.slow_pieces``): a bot's whole game, a board dealt,
+proved and graded (bench/site.py times a night with and without them). A piece depends on the date and settings alone, so ``harupan
 prepare`` makes the coming days' slow pieces at any quiet hour and keeps them in
 ``SITE/.pars/YYYY-MM-DD.json``. When the day comes, the run takes the kept pieces instead of
 making them again; the games are deterministic, so the published ``puzzle.json`` has the same

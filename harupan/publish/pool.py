@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import ctypes
 import datetime as _dt
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.errors import HarupanError
 
-if TYPE_CHECKING:  # imported when a pool starts: a run in one process (a prepared night) needs none of it
+if TYPE_CHECKING:  # imported when a pool starts (8 ms, bench/startup.py): a prepared night runs without one
     from concurrent.futures import ProcessPoolExecutor
 
 
@@ -19,14 +22,9 @@ def _die_with_parent(parent: int) -> None:
     the run, and a worker blocked on its queue would otherwise wait forever. On Linux the kernel
     sends the worker SIGKILL when its parent dies; elsewhere a thread checks every quarter second."""
     try:
-        import ctypes
-
         if ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL) != 0:  # 1 = PR_SET_PDEATHSIG
             raise OSError("prctl failed")
     except (OSError, AttributeError, TypeError):  # no prctl here (macOS, Windows)
-        import threading
-        import time
-
         def watch() -> None:
             while os.getppid() == parent:
                 time.sleep(0.25)
@@ -38,7 +36,7 @@ def _die_with_parent(parent: int) -> None:
 
 
 def _broken() -> type[Exception]:
-    from concurrent.futures.process import BrokenProcessPool
+    from concurrent.futures.process import BrokenProcessPool  # 8 ms (bench/startup.py): only where a pool may run
 
     return BrokenProcessPool
 
@@ -56,7 +54,7 @@ class WorkerDied(HarupanError):
 
 
 def worker_pool(jobs: int) -> ProcessPoolExecutor:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor  # 8 ms (bench/startup.py): only a run with workers
 
     return ProcessPoolExecutor(max_workers=jobs, initializer=_die_with_parent, initargs=(os.getpid(),))
 

@@ -34,6 +34,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..engine.errors import InputError
+from ..renderers.fonts import font
 from ..renderers.site import DayLinks
 from ..generator.daily import day_part
 from ..generator.games import Settings, game_for_piece
@@ -89,8 +90,6 @@ def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx:
     사색패 hand: milliseconds), made here, and its files are drawn here too: they take about half
     a second of CPU, and starting workers to share them would add a quarter of a second of CPU to
     that night."""
-    from ..renderers.fonts import font
-
     pooled: list[bool] = []  # whether the day's pieces went to workers (a day made tonight)
 
     def map_fn(fn: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:

@@ -19,8 +19,12 @@ import stat
 import bisect
 import struct
 from functools import lru_cache
+from types import SimpleNamespace
 from importlib import resources
 from pathlib import Path
+
+from fontTools.misc.psCharStrings import T2CharString
+from fontTools.pens.basePen import BasePen
 
 from ..engine.errors import InputError
 from .model import Text
@@ -113,7 +117,7 @@ class Font:
     def glyph_set(self) -> tuple[Any, list[str]]:
         """fontTools' glyph set and glyph order (for a font :func:`_cff_reader` cannot read)."""
         if not self._glyphs:
-            from fontTools.ttLib import TTFont
+            from fontTools.ttLib import TTFont  # 7 ms to import (bench/startup.py): a font our own reader cannot read
 
             tt = TTFont(str(self.path), lazy=True)
             self._glyphs[:] = [tt.getGlyphSet(), tt.getGlyphOrder()]
@@ -131,8 +135,6 @@ class Font:
         return self._cff[0](gid) if self._cff[0] is not None else None
 
     def _read_outline(self, ch: str) -> Outline:
-        from fontTools.pens.basePen import BasePen
-
         class Recorder(BasePen):  # type: ignore[misc]  # fontTools ships no types: BasePen is Any here
             def __init__(self, glyphset: Any) -> None:
                 super().__init__(glyphset)
@@ -178,10 +180,6 @@ def _cff_reader(data: bytes) -> Callable[[int], Any] | None:
     fontTools' own (tests/test_render.py compares them)."""
     if data[:4] != b"OTTO":
         return None
-    from types import SimpleNamespace
-
-    from fontTools.misc.psCharStrings import T2CharString
-
     tables = {}
     for i in range(struct.unpack_from(">H", data, 4)[0]):
         tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
@@ -278,8 +276,6 @@ class _Subrs:
     def __getitem__(self, i: int) -> Any:
         made = self.made.get(i)
         if made is None:
-            from fontTools.misc.psCharStrings import T2CharString
-
             made = self.made[i] = T2CharString(self.index[i], private=self.private, globalSubrs=self.global_subrs)
         return made
 
@@ -384,7 +380,7 @@ def font(role: str) -> Font:
     path = font_path(role)
     read = _metrics(path.read_bytes())
     if read is None:  # not the kind of character map read above: fontTools reads the file
-        from fontTools.ttLib import TTFont
+        from fontTools.ttLib import TTFont  # 7 ms to import (bench/startup.py): only such a font
 
         tt = TTFont(str(path), lazy=True)
         os2 = tt["OS/2"]

@@ -20,7 +20,7 @@ def rule_page_html(page: Mapping[str, Any], figures: list[list[dict[str, Any]]],
     ``figures[i]``: the figures of section i, each {"drawing", "caption", "png"}. With ``site``
     (title, tagline) the page is one of the site's, two folders below its root: the site's
     header, nav, stylesheet and footer; without, it stands alone (``harupan rules build``)."""
-    from .markdown import render_markdown  # markdown-it takes 60 ms to import; a night rarely makes rule pages
+    from .markdown import render_markdown  # markdown-it: 20 ms to import (bench/startup.py); a night rarely makes rule pages
 
     sections = []
     for si, (s, figs) in enumerate(zip(page["sections"], figures)):

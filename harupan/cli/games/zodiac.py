@@ -12,7 +12,6 @@ from ...engine.errors import InputError
 from ...engine.schema import json_problem
 from ...engine.zodiac import FORMAT, NAMES_KO, Draws, Game, parse_start, replay, seed_for, start_cells
 from ...engine.dates import parse_date
-from ...generator.games.zodiac.bot import par
 from ..base import DATE, emit_json, read_lines
 
 FORMATS = click.Choice(["text", "json"])
@@ -161,6 +160,10 @@ def verify_cmd(ctx: click.Context, file: str) -> None:
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
 def par_cmd(day: _dt.date, fmt: str) -> None:
     """The par: the expectimax bot plays the day's real game to its end."""
+    # the bot brings every game's rules half (the registry), 140 ms (bench/startup.py): imported
+    # here, the other commands (a bulk verify above all) start without it
+    from ...generator.games.zodiac.bot import par
+
     result = par(day)
     if fmt == "json":
         emit_json(result.to_dict())

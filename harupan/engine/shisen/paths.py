@@ -97,7 +97,7 @@ class Geometry:
         H0/V0 are the cells of a first horizontal/vertical run, V1/H1 after one bend, H2/V2 after
         two. Fills include their seeds, so H2 ⊇ V1 ⊇ H0 and V2 ⊇ H1 ⊇ V0.
 
-        The hottest code of the engine, so the fills are written out (a call each cost 13%).
+        The hottest code of the engine, so the fills are written out (a function call each is measurable there).
         Toward higher bits a row fill is one addition: with m = empty | seeds, adding the seeds
         carries from the lowest seed of each run of m to the run's end (the guard bit that ends
         every row is never in m, so a carry cannot cross rows); the changed bits of m, plus the

@@ -58,9 +58,9 @@ RANDOM, CAREFUL, LOOKAHEAD = "random", "careful", "lookahead"
 PLAYERS = (RANDOM, CAREFUL, LOOKAHEAD)
 
 
-TABLE_AFTER = 16  # random games played by the flooding engine before the path table takes over (a table costs
-# about 16 flooding games to set up and then plays a game in a third of the time; most deals the screening
-# passes over are gone by 16 games, and the rest pay less from there on: 14-20% less screening in all)
+TABLE_AFTER = 16  # random games played by the flooding engine before the path table takes over: a table
+# costs about as much to set up as this many flooding games and then plays each game faster, and most deals
+# the screening passes over are gone by then (bench/shisen.py times the screening)
 
 
 def playouts(board: Board, rng: Rng, player: str = RANDOM) -> Iterator[Playout]:

@@ -31,16 +31,14 @@ themselves. A group of two is a committed pair. Three tools:
   made. A child failing for a core that holds none of those fails its parent too, so the search
   backs up at once past choices that played no part (conflict-directed backjumping). Unlike the
   whole positions memoised before, a core prunes a jam's failure again under every unrelated
-  choice made above it: bench-deal-670's proof went from 906 nodes to 77. A dead end's core is
+  choice made above it (the regression boards of tests/data/shisen_slow hold the cases). A dead end's core is
   made more general where the relaxation allows: a kind the position split into pairs goes into
   it whole when the jam holds however that kind is paired (:meth:`_Search.stuck_core`), so the
   search backs up past pairings the jam never cared about. The kinds a core does keep split are
   the ones the jam depends on, so the search counts them (:attr:`_Search.activity`) and, from the
   second run on, probes and branches on the most counted kinds first, then on the fewest
-  joinable pairs (as a SAT solver branches first on the variables its recent conflicts named).
-  Over bench-deal-12000..23999 that left no deal undecided (3 before) and took the slowest
-  proof from 3.0 to 1.33 million work units; the first run keeps its plain order, so a deal it
-  decides gets the answer it always got.
+  joinable pairs (as a SAT solver branches first on the variables its recent conflicts named);
+  the first run keeps its plain order, so a deal it decides gets the answer it always got.
 
 Search times are heavy-tailed: one early wrong pairing can cost thousands of nodes below it. So
 the search restarts with growing node limits (the Luby sequence) and seeded tie-breaks, keyed on
@@ -52,12 +50,9 @@ Between runs the solver also plays random games (:func:`playout`): after run r, 
 them, seeded by r. On a jammed deal that is solvable, a random game clears the board far more
 cheaply than the search digs out of an early wrong pairing (a game costs about a third of a
 node's time); a game that clears it is the proof, every removal in it legal. After the first
-run only: a deal the first run decides (most deals, and every layout published so far that
-needed at most 40 nodes) gets the answer it always got. On the 1,000-deal bench
-(``bench/shisen.py --only solver``) the games and the wider probe of later runs (8 groups, not 4)
-took the share decided within 1 s of CPU from 96.6% to 97.9%; the compiled twin, cores that take
-split kinds back whole, restarts of 80 nodes and a probe of 12 groups took it to the figure the
-README gives.
+run only: a deal the first run decides (most deals, and every layout published so far) gets the
+answer it always got. What each of these parts buys on fresh deals is measured by
+``bench/shisen.py`` (docs/benchmarks.md); the settings are in engine/shisen/settings.py.
 
 Cells go by three names in the engine; this table is the one place that gives all three.
 
@@ -147,14 +142,12 @@ _compiled: ModuleType | None = _load_twin()
 PURE_PYTHON = os.environ.get("HARUPAN_PURE_PYTHON", "") == "1"
 
 SOLVED, UNSOLVABLE, UNDECIDED = SolveStatus.SOLVED, SolveStatus.UNSOLVABLE, SolveStatus.UNDECIDED
-DEFAULT_BUDGET = 15_000  # nodes (and so work: see WORK_PER_NODE), on boards the compiled twin takes. The
-# hardest of the bench's 1,000 fresh 18x8 deals, bench-deal-373, needs the work of 11,949 (4,677
-# nodes at about 2.5 times a node's usual work) to be proved unsolvable; 3,000 left it and
-# bench-deal-866 undecided. With the twin a search that spends all of 15,000 takes a few seconds;
-# in pure Python, a minute or two. The generator passes its own, smaller budgets
-# (generator/games/shisen/layouts.py), so this changes no published day.
-LARGE_BOARD_BUDGET = 3_000  # nodes, on boards past TWIN_BITS: they are searched in Python, about 30 times
-# slower a node, and 3,000 keeps a full 40x40 within about 3 s (bench/shisen.py --only bounded)
+DEFAULT_BUDGET = 15_000  # nodes (and so work: see WORK_PER_NODE), on boards the compiled twin takes: room
+# for the hardest fresh 18x8 deals of the solver bench (bench/shisen.py; docs/benchmarks.md). The
+# generator passes its own, smaller budgets (generator/games/shisen/layouts.py), so this changes
+# no published day.
+LARGE_BOARD_BUDGET = 3_000  # nodes, on boards past TWIN_BITS: they are searched in Python, many times slower
+# a node; this keeps a full 40x40 within the bounded bench's target (bench/shisen.py --only bounded)
 TWIN_BITS = 256  # the padded bitboards the compiled twin's masks hold (_csolver.c MAX_BITS): 18x8 is 210
 
 Trace = Callable[[str], None]  # receives one line of the solver's reasoning at a time
@@ -579,9 +572,8 @@ class _Search:
         core then holds however that kind is paired, so a jam that has nothing to do with how it
         was paired lets the search back up past that choice (:meth:`expand`). Without this, a
         jam's core names the pairings of every kind whose tiles it walls in, and the search
-        proves the same jam again under each of them: bench-deal-373's proof took 4,677 nodes,
-        and took 1,568 with it (restarts every 40 nodes, 8 groups probed; 215 with today's
-        settings and branching order). Putting a kind back whole only adds partners, so the relaxation
+        proves the same jam again under each of them (bench/shisen.py's slowest deals showed it).
+        Putting a kind back whole only adds partners, so the relaxation
         goes on from its fixed point (:meth:`_Relaxation.spread`), from that kind's tiles; a try
         that spends more than :data:`UNPAIR_FLOODS` floods keeps the split (the tries that free
         the jam are the ones that run long)."""

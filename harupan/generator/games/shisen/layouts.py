@@ -67,7 +67,7 @@ INDEPENDENT_GAMES = 512  # the size of the independent measure the margin is set
 MAX_ATTEMPTS = 200
 KEEP_CLEARED = 64  # cleared games of the confirmation kept as proofs and first-move evidence
 WANT_CLEARED = 4  # on easy and hard, after the confirmation: play on until this many games cleared the deal,
-PLAY_ON_GAMES = 384  # or this many more random games were played (about 0.3 s)
+PLAY_ON_GAMES = 384  # or this many more random games were played (a fraction of a second)
 FALLBACK_ATTEMPTS = 24  # deals measured in full when none of MAX_ATTEMPTS landed in the bands
 SOLVE_BUDGET = 1_000  # solver nodes for the deal itself (an undecided deal is skipped; in-band deals of the
 # tuning set needed at most 461, and an undecided search spends its whole budget, seconds of it)
@@ -93,11 +93,10 @@ class Preset:
 
 
 AHEAD_EDGE = 0.65  # hard: the look-ahead player stuck in at least this share of its 128 games (see the doc)
-# Edges from the tuning set (docs/shisen-grading.md): of 300 uniform 18x8 deals, 273 solvable;
-# random stuck <= 15%: 11%, 35-65%: 28%, >= 85%: 17%. The careful player's stuck share is at most
-# 62% on nine in ten of the 35-65% deals and at least 75% on 50 of the 52 deals at >= 85%: that
-# cut keeps 'hard' clear of 'normal'. The look-ahead edge for 'hard' is read the same way (the
-# doc has the figures): at least half of its games stuck, and above what it meets on normal deals.
+# The edges were read off the tuning set (bench/shisen.py --tune; docs/shisen-grading.md gives the
+# figures): each band holds a fair share of uniform deals, the careful player's edge keeps 'hard'
+# clear of 'normal', and hard's look-ahead edge asks at least half of its games stuck, above what
+# it meets on normal deals.
 PRESETS = {
     "easy": Preset("easy", LEVELS_KO["easy"], (0.0, 0.15)),
     # A share near 1/2 varies most: normal's figure is published from 1,024 games, so that it lies

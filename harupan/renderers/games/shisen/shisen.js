@@ -1275,11 +1275,9 @@ const ordered = (levels) => {
 };
 
 
-/** The hint's node budget on the page (the engine's default is 3,000). 57 positions of four days'
- *  hard boards, at the start and after random play (8 of them in tests/data/shisen_browser_positions.json),
- *  need at most 112 nodes. On the ten slowest random deals of bench/shisen.py (tests/data/shisen_slow),
- *  3,000 ran up to 5.3 s of CPU in node before giving up; 600 stops within 1.2 s (a phone is several
- *  times slower) and still decides 5 of the 10. Past it the page says no hint was found. */
+/** The hint's node budget on the page, smaller than the engine's: the day's hard positions need
+ *  far fewer nodes, and a phone gives up on the slowest deals within about a second
+ *  (bench/browser_solver.mjs times it). Past it the page says no hint was found. */
 const HINT_BUDGET = 600;
 
 /** The seed of a day's n-th shuffle (0-based) at a level: the same in every browser. */
