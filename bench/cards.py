@@ -29,6 +29,9 @@ from harupan.engine.cards import puzzle as cards_puzzle
 from harupan.engine.cards import KINDS, Meld, best_scoring, deal, meld_kind
 from harupan.engine.cards.rules import _best
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import results
+
 
 def spread(values) -> str:
     q = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
@@ -112,4 +115,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with results.report("cards", sys.argv[1:], __doc__):
+        main()

@@ -30,6 +30,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import results
+
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = Path(os.environ.get("HARUPAN_TOOLS", Path.home() / ".cache" / "harupan-tools"))
 DEFAULT_LH = TOOLS / "lighthouse-12.2.3" / "node_modules" / ".bin" / "lighthouse"
@@ -101,4 +104,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with results.report("lighthouse", sys.argv[1:], __doc__):
+        main()

@@ -29,6 +29,9 @@ from harupan.renderers.svg import render_svg
 from harupan.engine.shisen.tiles import ALL_CODES
 from harupan.renderers.games.shisen.art import mahjong_tile
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import results
+
 
 def timed(fn, *a, repeat=3, **k):
     times = []
@@ -71,4 +74,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    with results.report("render", sys.argv[1:], __doc__):
+        main()

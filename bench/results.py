@@ -71,7 +71,7 @@ def slug(args: list[str]) -> str:
 def report(bench: str, args: list[str], doc: str | None) -> Iterator[None]:
     """Run the block with what it prints kept, then write the results file and the page."""
     tee = _Tee(sys.stdout)  # type: ignore[arg-type]
-    started = datetime.datetime.now(datetime.timezone.utc)
+    started = datetime.datetime.now(datetime.UTC)
     old, sys.stdout = sys.stdout, tee  # type: ignore[assignment]
     try:
         yield
@@ -79,7 +79,7 @@ def report(bench: str, args: list[str], doc: str | None) -> Iterator[None]:
         sys.stdout = old
     record = {"bench": bench, "args": args, "command": " ".join(["python", f"bench/{bench}.py", *args]),
               "about": (doc or "").strip().split("\n\n")[0], "date": started.date().isoformat(),
-              "seconds": round((datetime.datetime.now(datetime.timezone.utc) - started).total_seconds(), 1),
+              "seconds": round((datetime.datetime.now(datetime.UTC) - started).total_seconds(), 1),
               "commit": commit(), "machine": machine(),
               "lines": [ln for ln in tee.text.getvalue().splitlines() if ln.strip()]}
     RESULTS.mkdir(exist_ok=True)

@@ -35,6 +35,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import results
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ROOT / "bench" / "data" / "same-output-58540d4.json"
 HASHED = re.compile(rb"-[0-9a-f]{12}(\.(?:js|css|svg|woff2?|json|png|wasm))")
@@ -142,4 +145,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    with results.report("same_output", sys.argv[1:], __doc__):
+        code = main()
+    sys.exit(code)

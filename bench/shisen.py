@@ -50,6 +50,9 @@ from harupan.engine.shisen.playout import CAREFUL, LOOKAHEAD, RANDOM, _pair_path
 from harupan.engine.shisen.traps import openings
 from harupan.generator.games.shisen.layouts import MAX_ATTEMPTS, OPENING_BUDGET, PLAYOUTS, PRESETS, generate
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import results
+
 
 def deal(seed: str) -> Board:
     rng = Rng(seed)
@@ -374,4 +377,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with results.report("shisen", sys.argv[1:], __doc__):
+        main()

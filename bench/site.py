@@ -54,6 +54,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import results
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -295,4 +298,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    with results.report("site", sys.argv[1:], __doc__):
+        main()

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import results  # noqa: E402
+import results
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_MODULES = "harupan.publish.site, harupan.cli.daily, harupan.renderers.fonts"  # the nightly run's

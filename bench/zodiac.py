@@ -44,6 +44,9 @@ from harupan.engine.rng import Rng
 from harupan.engine.zodiac import PLAYING, Game, move, pack, replay, unpack
 from harupan.generator.games.zodiac.bot import par
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import results
+
 
 def bench_moves(n: int) -> None:
     rng = Rng("bench:zodiac:moves")
@@ -184,4 +187,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with results.report("zodiac", sys.argv[1:], __doc__):
+        main()

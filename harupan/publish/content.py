@@ -11,7 +11,7 @@ Schema of ``content/rules/<slug>.yaml`` (unknown keys are errors)::
       - heading: …               # text
         body: |                  # Markdown (raw HTML is not rendered)
           …
-        figures:                 # optional; see publish/figures.py for the kinds
+        figures:                 # optional; each game's engine/<name>/figures.py has its kinds
           - kind: shisen-path
             caption: …
             …                    # the kind's own keys, including what it expects

@@ -18,7 +18,7 @@ from ..engine.figures import FigureProblem
 from ..generator.games import example_kinds, figure_kinds
 from ..renderers.fonts import missing_glyphs
 from ..renderers.games import example_writers, figure_drawings
-from ..renderers.model import Drawing, Text
+from ..renderers.model import Drawing, Text, texts
 from ..renderers.raster import png_bytes, render_image
 from ..renderers.rules import rule_page_html
 from ..renderers.site import SiteInfo
@@ -169,6 +169,7 @@ def build(out: Path, content: Path | None = None, *, home_url: str = "../../inde
     all_pages = [{"slug": p.slug, "title": p.title, "summary": p.summary} for p in ordered]
     written = []
     alltext = SITE_TEXT + "".join(page_text(p) + p.title for p in ordered) + "".join(checked.captions.values())
+    alltext += "".join(texts(d.items) for d in checked.drawings.values())  # the figures' words (inline SVG)
     if write_font:
         font_file = out / "fonts" / "sans.woff"
         write(font_file, subset_woff(alltext))

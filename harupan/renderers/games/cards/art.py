@@ -8,7 +8,7 @@ green a square, white a diamond) and its first syllable (노 빨 초 하), and t
 name sits under the character. Generals, the cards that score alone, have a ring round theirs.
 
 The four band colours are checked to stay apart under the common colour-vision deficiencies
-(tests/test_cardart.py), as the tile art's suit colours are.
+(tests/test_cards_art.py), as the tile art's suit colours are.
 """
 
 from __future__ import annotations

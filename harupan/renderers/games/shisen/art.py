@@ -5,7 +5,7 @@ at print size: 6통 has a pair on top, 7통 a slanted trio; 3삭 is one stick ov
 two. The easy view (구분 쉽게 보기) adds a band in the suit's colour with a Korean label.
 
 Suit colours for the easy view come from the Okabe–Ito palette, designed to stay distinct under
-the common colour-vision deficiencies; tests/test_tileart.py checks that with a simulation.
+the common colour-vision deficiencies; tests/test_shisen_art.py checks that with a simulation.
 """
 
 from __future__ import annotations

@@ -1457,7 +1457,7 @@ class ShisenApp {
 
   /** Turned a quarter (clockwise) on a portrait screen too narrow for the board's tiles to be
    *  MIN_TAP px wide side by side: the board's columns become rows. The same media query as the
-   *  page's own style (renderers/games/shisen.py), so the picture's box and the board agree. */
+   *  page's own style (renderers/games/shisen/__init__.py), so the picture's box and the board agree. */
   shouldTurn() {
     const q = `(orientation: portrait) and (max-width: ${turnBelow(this.board.width)}px)`;
     return window.matchMedia ? window.matchMedia(q).matches : window.innerHeight > window.innerWidth;
