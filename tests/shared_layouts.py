@@ -4,7 +4,7 @@ that publish the same days over and over to test the writing.
 
 Dealing a layout (dealt, proved, graded: about 5 s of CPU for a normal one) is most of what a
 published day costs, and the suite publishes the same few dates in many places. The generator
-is deterministic and tested on its own (tests/test_generator_shisen.py, tests/test_bundle.py),
+is deterministic and tested on its own (tests/test_shisen_generator.py, tests/test_bundle.py),
 so a layout dealt once in this run stands in for dealing it again: the first process that needs
 (date, size, level) deals it for real and leaves it in the run's folder; the others read it.
 Nothing is kept from one test run to the next.

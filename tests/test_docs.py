@@ -4,7 +4,6 @@ and the worked example of docs/adding-a-game.md is the toy game the tests run, f
 
 import ast
 import re
-from pathlib import Path
 
 import click
 import pytest

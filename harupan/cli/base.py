@@ -41,7 +41,7 @@ class HarupanGroup(click.Group):
         return super().get_command(ctx, name)
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # type: ignore[override]
-             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> int:
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> int:  # Any: click's own keyword arguments, passed on
         # click's main() returns whatever the command did; ours, the exit code (always)
         argv = list(sys.argv[1:] if args is None else args)
         debug = "--debug" in argv

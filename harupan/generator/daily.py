@@ -46,7 +46,7 @@ class DayBundle:
     def part(self, name: str) -> object:
         return self.parts[name]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:  # Any: a JSON object: the header and each game's own form
         out: dict[str, Any] = {"format": self.format, "date": self.date.isoformat(), "weekday": self.weekday,
                                "generator": self.generator}
         for name, part in self.parts.items():
@@ -54,7 +54,7 @@ class DayBundle:
         return out
 
     @classmethod
-    def from_json(cls, data: Any) -> DayBundle:
+    def from_json(cls, data: Any) -> DayBundle:  # Any: JSON as parsed, checked here
         """The typed bundle from its JSON form; ``InputError`` naming what is wrong."""
         if not isinstance(data, dict):
             raise InputError("a day bundle must be a JSON object")

@@ -308,7 +308,7 @@ def _examples(c: Checker, given: Node | None, path: str, example_kinds: dict[str
 
 
 def parse_page(text: str, source: str, figure_kinds: dict[str, Any],
-               example_kinds: dict[str, Any] | None = None) -> tuple[Page | None, list[str]]:
+               example_kinds: dict[str, Any] | None = None) -> tuple[Page | None, list[str]]:  # Any: a kind's keys, plain YAML values
     """A page and the problems found; ``figure_kinds`` and ``example_kinds`` map a kind to its
     required and optional keys."""
     example_kinds = example_kinds or {}
@@ -376,7 +376,7 @@ def parse_page(text: str, source: str, figure_kinds: dict[str, Any],
 
 
 def load_pages(folder: Path, figure_kinds: dict[str, Any],
-               example_kinds: dict[str, Any] | None = None) -> tuple[list[Page], list[str]]:
+               example_kinds: dict[str, Any] | None = None) -> tuple[list[Page], list[str]]:  # Any: a kind's keys, plain YAML values
     """Every ``*.yaml`` in ``folder``, sorted by name, and every problem found in any of them."""
     pages, problems = [], []
     unreadable = False

@@ -69,7 +69,7 @@ def nav_html(day: _dt.date, nb: Neighbours) -> bytes:
     return pages.day_nav_html(day, nb).encode("utf-8")
 
 
-def months_record(site: Path) -> dict[str, Any] | None:
+def months_record(site: Path) -> dict[str, Any] | None:  # Any: a JSON object as read back, checked by its readers
     """The archive's record of what the last run listed (read through no planted link), or None
     when there is none that reads as a JSON object."""
     try:

@@ -78,7 +78,7 @@ def start_pool(jobs: int) -> ProcessPoolExecutor | None:
 
 
 def pool_map(pool: ProcessPoolExecutor, fn: Callable[..., Any], items: Iterable[Any], what: str,
-             **kw: Any) -> Iterator[Any]:
+             **kw: Any) -> Iterator[Any]:  # Any: any picklable work and its result
     """``pool.map``, submitted at once; a dead worker becomes :class:`WorkerDied`."""
     BrokenProcessPool = _broken()
     try:
@@ -86,7 +86,7 @@ def pool_map(pool: ProcessPoolExecutor, fn: Callable[..., Any], items: Iterable[
     except BrokenProcessPool:
         raise WorkerDied(f"a worker process died while making {what}; nothing of this run was published") from None
 
-    def collect() -> Iterator[Any]:
+    def collect() -> Iterator[Any]:  # Any: any picklable result
         try:
             yield from results
         except BrokenProcessPool:
@@ -100,7 +100,7 @@ Day = TypeVar("Day", _dt.date, str)  # a day as its date, or as its folder's nam
 
 
 def map_days(fn: Callable[[Any], tuple[Day, Any]], items: list[tuple[Any, ...]], jobs: int,
-             on_result: Callable[[Day, Any], None]) -> None:
+             on_result: Callable[[Day, Any], None]) -> None:  # Any: any picklable work and its result
     """``fn`` over ``items`` (each starting with its day; ``fn`` returns ``(day, result)``),
     in a worker pool when there is more than one item and job, with ``on_result(date, result)``
     called here as results arrive. Done in this process only when no pool can be started; an

@@ -45,7 +45,7 @@ class Checked:
 def kinds() -> tuple[dict[str, tuple[set[str], set[str]]], dict[str, tuple[set[str], set[str]]]]:
     """The figure and example kinds a page may declare (every game's and topic's,
     generator/games), each with its required and optional keys."""
-    def keys(made: dict[str, Any]) -> dict[str, tuple[set[str], set[str]]]:
+    def keys(made: dict[str, Any]) -> dict[str, tuple[set[str], set[str]]]:  # Any: the kinds' makers, of any figure type
         return {name: (set(k.required), set(k.optional)) for name, k in made.items()}
 
     return keys(figure_kinds()), keys(example_kinds())
@@ -140,7 +140,7 @@ def page_text(page: Page) -> str:
     return "".join(parts)
 
 
-def page_dict(page: Page) -> dict[str, Any]:
+def page_dict(page: Page) -> dict[str, Any]:  # Any: a page's plain fields, as the template reads them
     return {"slug": page.slug, "title": page.title, "summary": page.summary, "updated": page.updated,
             "sections": [{"heading": s.heading, "body": s.body} for s in page.sections],
             "faq": list(page.faq), "related": list(page.related)}

@@ -92,7 +92,7 @@ def publish_one_day_in_parallel(site: Path, date: _dt.date, cfg: SiteConfig, tx:
     that night."""
     pooled: list[bool] = []  # whether the day's pieces went to workers (a day made tonight)
 
-    def map_fn(fn: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:
+    def map_fn(fn: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:  # Any: any picklable work and its result
         items = list(items)
         if fn is day_part and sum(game_for_piece(p).piece_cost(p) for p in items) < QUICK_PIECES:
             return list(map(fn, items))

@@ -114,7 +114,7 @@ class Font:
             cached = self._outlines[ch] = self._read_outline(ch)
         return cached
 
-    def glyph_set(self) -> tuple[Any, list[str]]:
+    def glyph_set(self) -> tuple[Any, list[str]]:  # Any: fontTools ships no types
         """fontTools' glyph set and glyph order (for a font :func:`_cff_reader` cannot read)."""
         if not self._glyphs:
             from fontTools.ttLib import TTFont  # 7 ms to import (bench/startup.py): a font our own reader cannot read
@@ -136,7 +136,7 @@ class Font:
 
     def _read_outline(self, ch: str) -> Outline:
         class Recorder(BasePen):  # type: ignore[misc]  # fontTools ships no types: BasePen is Any here
-            def __init__(self, glyphset: Any) -> None:
+            def __init__(self, glyphset: Any) -> None:  # Any: fontTools ships no types
                 super().__init__(glyphset)
                 self.ops: list[PathOp] = []
 
@@ -177,7 +177,7 @@ def _cff_reader(data: bytes) -> Callable[[int], Any] | None:
     would first name all 25,000 glyphs and read their widths, and its CFF module takes as long
     again to import (together a tenth of a second a font): a page needs a few hundred outlines,
     found here by id from the CFF table's own indexes (Adobe TN 5176). The outlines are
-    fontTools' own (tests/test_render.py compares them)."""
+    fontTools' own (tests/test_shisen_render.py compares them)."""
     if data[:4] != b"OTTO":
         return None
     tables = {}
@@ -266,7 +266,7 @@ class _Index:
 class _Subrs:
     """A subroutine INDEX as the charstrings that fontTools' interpreter calls, each made once."""
 
-    def __init__(self, index: _Index, private: Any, global_subrs: Any) -> None:
+    def __init__(self, index: _Index, private: Any, global_subrs: Any) -> None:  # Any: fontTools ships no types
         self.index, self.private, self.global_subrs = index, private, global_subrs
         self.made: dict[int, Any] = {}
 

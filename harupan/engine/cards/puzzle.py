@@ -230,7 +230,7 @@ def daily_puzzle(date: _dt.date) -> CardsPuzzle:
 
 # ---------------------------------------------------------------- JSON form
 
-def puzzle_to_json(p: CardsPuzzle) -> dict[str, Any]:
+def puzzle_to_json(p: CardsPuzzle) -> dict[str, Any]:  # Any: a JSON object, written as the format says
     f = p.figures
     return {"format": FORMAT, "hand": list(p.hand), "melds": [list(m) for m in p.melds], "score": p.score,
             "figures": {"arrangements": f.arrangements, "near_best": f.near_best, "nodes": f.nodes},

@@ -158,7 +158,7 @@ def _show_point(p: Point) -> str:
     return "[" + ", ".join(str(v) if abs(v) < 10**9 else f"a {len(str(abs(v)))}-digit number" for v in p) + "]"
 
 
-def layout_from_dict(data: Any, *, source: str | None = None) -> Layout:
+def layout_from_dict(data: Any, *, source: str | None = None) -> Layout:  # Any: JSON as parsed, checked here key by key
     try:
         if not isinstance(data, dict):
             kind = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}.get(type(data), "a number")
@@ -211,7 +211,7 @@ def layout_from_dict(data: Any, *, source: str | None = None) -> Layout:
         raise InputError(str(e), source=source) from None
 
 
-def layout_to_dict(layout: Layout) -> dict[str, Any]:
+def layout_to_dict(layout: Layout) -> dict[str, Any]:  # Any: a JSON object, written as the format says
     b = layout.board
     out: dict[str, Any] = {"format": FORMAT}
     if layout.date is not None:

@@ -30,7 +30,7 @@ class Par:
     top: int
     score: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:  # Any: a JSON object, written as the format says
         return {"bot": self.bot, "moves": self.moves, "state": self.state.value, "top": self.top,
                 "score": self.score}
 
@@ -68,7 +68,7 @@ def par_fault(date: _dt.date, par: Par) -> str | None:
     return None
 
 
-def part_to_json(part: ZodiacPart) -> dict[str, Any]:
+def part_to_json(part: ZodiacPart) -> dict[str, Any]:  # Any: a JSON object, written as the format says
     out: dict[str, Any] = {"format": part.format, "seed": part.seed, "start": list(part.start)}
     if part.par is not None:
         out["par"] = part.par.to_json()

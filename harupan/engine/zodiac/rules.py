@@ -160,7 +160,7 @@ def _up(b: int, U: list[int] = _UP, S: list[int] = _SCORE) -> tuple[int, int]:
 def move(b: int, letter: str, split: Callable[[bytes], tuple[int, ...]] = _split,
          join: Callable[..., bytes] = _join, from_bytes: Callable[[bytes, Any], int] = _from,
          L: list[int] = _LEFT, R: list[int] = _RIGHT, U: list[int] = _UP, D: list[int] = _DOWN,
-         S: list[int] = _SCORE, SR: list[int] = _SCORE_R, K: int = _K) -> tuple[int, int]:
+         S: list[int] = _SCORE, SR: list[int] = _SCORE_R, K: int = _K) -> tuple[int, int]:  # Any: int.from_bytes's own signature, bound as a default for speed
     """(new packed board, score gained) for one letter; the board is unchanged for a no-op.
 
     The four directions are written out inline: a second function call per move is measurable (bench/zodiac.py)."""
@@ -254,7 +254,7 @@ def spawn(b: int, rng: Rng) -> int:
     return b | (rank << shift)
 
 
-def check_cells(given: Iterable[Any], *, source: str = "start") -> list[int]:
+def check_cells(given: Iterable[Any], *, source: str = "start") -> list[int]:  # Any: JSON as parsed, checked here cell by cell
     cells: list[int] = list(given)
     if len(cells) != 16:
         raise InputError(f"{source}: expected 16 cells, got {len(cells)}")
@@ -489,7 +489,7 @@ class Result:
     state: str
     top: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:  # Any: a JSON object, written as the format says
         return {"board": list(self.board), "score": self.score, "counted": self.counted,
                 "state": self.state, "top": self.top}
 

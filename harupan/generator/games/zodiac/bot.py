@@ -118,7 +118,7 @@ class _Search:
         self.scores: dict[int, float] = {}  # leaf boards recur across spawn orders
         self.h = _heuristic_table()
 
-    def evaluate(self, b: int, K: int = COLUMN_GATHER, split: Callable[[bytes], tuple[Any, ...]] = _ROWS.unpack) -> float:
+    def evaluate(self, b: int, K: int = COLUMN_GATHER, split: Callable[[bytes], tuple[int, ...]] = _ROWS.unpack) -> float:
         v = self.scores.get(b)
         if v is None:
             h = self.h

@@ -162,7 +162,7 @@ def mahjong_tile(code: str, easy: bool = False) -> tuple[Primitive, ...]:
 # (110) on whole pixels at every scale in fifths, at 300 and at 150 dpi, as the tiles' pitch is.
 # The digits are larger than the old disc's, which sat on the face and hid numerals (13.2, 10.8
 # and 8.64 units for one, two and three digits; now 14.6, 13.2 and 12), and grow where the lanes
-# cost the board scale (badge_text_size). tests/test_render.py checks every code in both views.
+# cost the board scale (badge_text_size). tests/test_shisen_render.py checks every code in both views.
 BADGE_H, BADGE_STROKE = 24.0, 2.2
 BADGE_LANE = 30.0
 BADGE_INK = "#B03A2E"
