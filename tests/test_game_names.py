@@ -30,6 +30,7 @@ def names() -> dict[str, set[str]]:
         out[v.name] |= {*v.files, v.title}
         if v.script:
             out[v.name].add(v.script)
+        out[v.name] |= set(v.modules)
     return out
 
 

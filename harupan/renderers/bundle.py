@@ -37,12 +37,13 @@ def data_module() -> str:
 
 def modules() -> dict[str, str]:
     """Every module of the page's script by file name, in the order they are joined: the shared
-    ones first, the tables, every registered game's in page order, then the start-up."""
+    ones first, the tables, every registered game's in page order (its ``modules``, then its
+    ``script``), then the start-up."""
     out = {name: _shared(name) for name in SHARED_FIRST}
     out[DATA] = data_module()
     for v in views():
-        if v.script is not None:
-            out[v.script] = (v.folder / v.script).read_text(encoding="utf-8")
+        for name in (*v.modules, *([v.script] if v.script is not None else [])):
+            out[name] = (v.folder / name).read_text(encoding="utf-8")
     out.update({name: _shared(name) for name in SHARED_LAST})
     return out
 

@@ -96,7 +96,8 @@ class View(TopicView, Generic[PartT, FileT]):
     page_image: str | None = None  # the one of ``files`` a day page offers as its share picture (og:image)
     template: str = "page.html"  # its section of the day page, in its folder, given ``day`` and ``base``
     head_template: str | None = None  # its part of the day page's <head>, in its folder; or None
-    script: str | None = None  # its browser module, in its folder (joined into harupan.js)
+    script: str | None = None  # its browser module, in its folder (joined into harupan.js); it registers the game
+    modules: tuple[str, ...] = ()  # the modules ``script`` imports, in its folder, joined before it in this order
     stylesheet: str | None = None  # its rules for the page, in its folder (joined into site.css)
     # rules: its rule page (a site path) and the nav's label for it (TopicView); the nav lists the games'
 
@@ -222,6 +223,7 @@ class Registered(Generic[PartT, FileT]):
         self.name, self.title, self.files, self.page_image = v.name, v.title, v.files, v.page_image
         self.template, self.head_template, self.script, self.stylesheet = (v.template, v.head_template, v.script,
                                                                             v.stylesheet)
+        self.modules = v.modules
         self.rules, self.figures, self.examples = v.rules, v.figures, v.examples
 
     def __repr__(self) -> str:
