@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { load } from "./modules.mjs";
 
-const { Board, findPath, legalPairs, shuffle, solve, hint, makeProof, proofStillHolds, SOLVED } = await load("shisen.js");
+const { Board } = await load("shisen-board.js");
+const { findPath, legalPairs, shuffle, solve, hint, makeProof, proofStillHolds, SOLVED } = await load("shisen-rules.js");
 
 const casesFile = process.env.HARUPAN_JS_CASES;
 const all = casesFile ? JSON.parse(readFileSync(casesFile)) : null;

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { load } from "./modules.mjs";
 
 const { STATS_VERSION, emptyStats, median, migrate, streaks, todayIn } = await load("stats.js");
-const { cleanShisen, recordShisenCleared, recordShisenPlayed, shisenSummary } = await load("shisen.js");
+const { cleanShisen, recordShisenCleared, recordShisenPlayed, shisenSummary } = await load("shisen-record.js");
 const { cleanZodiac, recordZodiac, zodiacSummary } = await load("zodiac.js");
 
 // The games' own cleaners, as the page hands them to migrate (game.js).
