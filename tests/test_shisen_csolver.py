@@ -1,12 +1,12 @@
-"""The compiled twin of the solver (harupan/engine/shisen/_csolver.c) gives exactly the Python
-search's answers: status, removal order, nodes, work (a float summed in the same order) and the
-memo of cores left behind, in the same order. Each test solves the same board both ways.
+"""The compiled twin of the solver (the C search, harupan/engine/shisen/solver_core.c, through its
+CPython binding _csolver.c) gives exactly the Python search's answers: status, removal order,
+nodes, work (a float summed in the same order) and the memo of cores left behind, in the same
+order. Each test solves the same board both ways.
 
 The parity tests skip only when the module is not built; test_compiled_twin_is_built fails when a
 C compiler is there but the module is not (so a CI run cannot pass on the Python search alone)."""
 
 import datetime as dt
-import hashlib
 import shutil
 import sysconfig
 from pathlib import Path
@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 
 from harupan.engine.rng import Rng
 from harupan.engine.shisen import Board, parse_text, replay
+from harupan.engine.shisen import csource
 from harupan.engine.shisen import solver as s
 from harupan.engine.shisen.game import legal_pairs, remove_pair
 from harupan.engine.shisen.tiles import DEFAULT_KINDS
@@ -243,15 +244,21 @@ def test_the_default_budget_follows_the_board_size_not_the_machine():
 
 @needs_twin
 def test_a_twin_built_from_another_source_is_not_used(monkeypatch, tmp_path):
-    """A checkout pulled after its build holds another _csolver.c than the twin was made from: the
+    """A checkout pulled after its build holds other C sources than the twin was made from: the
     twin could disagree with the Python search, so it is not used, and a warning says to rebuild.
-    The built twin matches this checkout's source; an install without the source keeps its twin."""
-    here = Path(s.__file__).with_name("_csolver.c")
-    assert hashlib.sha256(here.read_bytes()).hexdigest() == s._compiled.SOURCE_SHA256
-    (tmp_path / "_csolver.c").write_bytes(here.read_bytes() + b"\n/* changed since the build */\n")
+    The built twin matches this checkout's sources; an install without them keeps its twin."""
+    here = Path(s.__file__).parent
+    assert csource.digest(csource.TWIN, here) == s._compiled.SOURCE_SHA256
+    for name in csource.TWIN:
+        (tmp_path / name).write_bytes((here / name).read_bytes())
+    assert csource.digest(csource.TWIN, tmp_path) == s._compiled.SOURCE_SHA256
     monkeypatch.setattr(s, "__file__", str(tmp_path / "solver.py"))
-    with pytest.warns(RuntimeWarning, match="built from another _csolver.c"):
-        assert s._load_twin() is None
+    for name in csource.TWIN:  # a change to any of them counts: the core, its header, the binding
+        original = (tmp_path / name).read_bytes()
+        (tmp_path / name).write_bytes(original + b"\n/* changed since the build */\n")
+        with pytest.warns(RuntimeWarning, match="built from other C sources"):
+            assert s._load_twin() is None
+        (tmp_path / name).write_bytes(original)
     (tmp_path / "_csolver.c").unlink()
     assert s._load_twin() is s._compiled
 

@@ -82,12 +82,15 @@ failures walks its groups in the order it built them, and the memo of cores is a
 order they were learned. The answer and the work counted (so ``undecided``, too) then follow from
 the board alone, which is what lets a compiled twin of this search give the same answers.
 
-The compiled twin: ``_csolver.c`` is this whole search written again in C (fixed-size words for the
-masks, the same orders, tie-breaks, games and work charges), built by ``setup.py`` when a C
-compiler is there. :func:`solve` hands it every board that fits its masks when no ``trace`` is
-asked for, and it returns exactly what this module would: status, removal order, nodes, work, and
-the memo's cores in the same order (tests/test_shisen_csolver.py holds the two equal). This module
-stays the reference: change the search here first, then the twin.
+The compiled twin: ``solver_core.c`` is this whole search written again in C (fixed-size words for
+the masks, the same orders, tie-breaks, games and work charges; with it :func:`.game.hint` and
+:func:`.game.shuffle` for the browser), and two thin bindings call it: ``_csolver.c``, the CPython
+extension built by ``setup.py`` when a C compiler is there, and ``solver_wasm.c``, the
+WebAssembly module the day page runs (built ready-made, docs/browser.md). :func:`solve` hands the
+extension every board that fits its masks when no ``trace`` is asked for, and it returns exactly
+what this module would: status, removal order, nodes, work, and the memo's cores in the same order
+(tests/test_shisen_csolver.py holds the two equal, and the module too). This module stays the
+reference: change the search here first, then the core.
 
 Each step of the relaxation is a :class:`Step` record: which tile went, with which partner(s), and
 which cells of tiles gone before it its path crossed. ``harupan shisen solve --explain`` prints
@@ -96,7 +99,6 @@ the search as it goes (:func:`solve`'s ``trace``).
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import os
 import warnings
@@ -108,6 +110,7 @@ from types import ModuleType
 
 from ..rng import Rng
 from ..status import SolveStatus
+from . import csource
 from .board import Board, Pair
 from .paths import Geometry, geometry, visible_index_pairs
 from .settings import (FIRST_RUN_PROBE, PLAYOUTS, PROBE_GROUPS, RESTART_UNIT, UNPAIR_FLOODS, WORK_BOARD,
@@ -116,20 +119,21 @@ from .settings import (FIRST_RUN_PROBE, PLAYOUTS, PROBE_GROUPS, RESTART_UNIT, UN
 
 
 def _load_twin() -> ModuleType | None:
-    """The compiled twin of this search (_csolver.c), built when a C compiler was there at install;
-    None without one (the pure-Python search below: the same answers). A twin built from another
-    _csolver.c than the one beside this file (a checkout pulled since its build) is not used,
-    with a warning, as it could disagree with this search; an install without the source keeps it."""
+    """The compiled twin of this search (solver_core.c through _csolver.c), built when a C compiler was there at install;
+    None without one (the pure-Python search below: the same answers). A twin built from other C
+    sources than those beside this file (:data:`.csource.TWIN`; a checkout pulled since its build)
+    is not used, with a warning, as it could disagree with this search; an install without the
+    sources keeps it."""
     try:
         twin = importlib.import_module("._csolver", __package__)
     except ImportError:
         return None
     try:
-        source = Path(__file__).with_name("_csolver.c").read_bytes()
+        source = csource.digest(csource.TWIN, Path(__file__).parent)
     except OSError:
         return twin
-    if hashlib.sha256(source).hexdigest() != getattr(twin, "SOURCE_SHA256", None):
-        warnings.warn("harupan: the compiled solver was built from another _csolver.c; the slower Python search "
+    if source != getattr(twin, "SOURCE_SHA256", None):
+        warnings.warn("harupan: the compiled solver was built from other C sources; the slower Python search "
                       "runs until it is rebuilt (pip install -e . or python setup.py build_ext --inplace)",
                       RuntimeWarning, stacklevel=2)
         return None
@@ -148,7 +152,7 @@ DEFAULT_BUDGET = 15_000  # nodes (and so work: see WORK_PER_NODE), on boards the
 # no published day.
 LARGE_BOARD_BUDGET = 3_000  # nodes, on boards past TWIN_BITS: they are searched in Python, many times slower
 # a node; this keeps a full 40x40 within the bounded bench's target (bench/shisen.py --only bounded)
-TWIN_BITS = 256  # the padded bitboards the compiled twin's masks hold (_csolver.c MAX_BITS): 18x8 is 210
+TWIN_BITS = 256  # the padded bitboards the compiled twin's masks hold (solver_core.h HS_MAX_BITS): 18x8 is 210
 
 Trace = Callable[[str], None]  # receives one line of the solver's reasoning at a time
 
