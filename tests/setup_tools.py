@@ -6,8 +6,10 @@ this). The tests themselves install nothing: a test whose tool is missing fails 
 
 * Debian packages, with apt-get: Chromium (the page tests, through Playwright), poppler's
   ``pdftoppm`` (the PDF is compared with the PNG), a Java runtime (the Nu HTML checker),
-  Node.js with npm (the JS engine tests; npm fetches the two tools below) and gcc (the Shisen-sho
-  hold-up test compiles its independent player, tests/shisen_player.c).
+  Node.js with npm (the JS engine tests; npm fetches the two tools below), gcc (the Shisen-sho
+  hold-up test compiles its independent player, tests/shisen_player.c), and clang 14 with lld 14
+  and wasi-libc (tests/test_shisen_wasm.py rebuilds the page's WebAssembly search with
+  build_wasm.py and compares it byte for byte with the one shipped).
 * npm packages, pinned here and nowhere else: the Nu HTML checker (``vnu-jar``) and axe-core.
   They go into a cache folder outside the source tree, ``$HARUPAN_TOOLS`` (default
   ``~/.cache/harupan-tools``), one folder per package and version, so a clone stays clean and a
@@ -32,6 +34,12 @@ DEBIAN = {
     "node": "nodejs",
     "npm": "npm",
     "gcc": "gcc",
+    "clang-14": "clang-14",
+    "wasm-ld-14": "lld-14",
+}
+# a file the tests need that no program on PATH stands for -> the Debian package that provides it
+DEBIAN_FILES = {
+    "/usr/lib/wasm32-wasi/libc.a": "wasi-libc",
 }
 # npm package -> (pinned version, the file inside the package the tests use)
 NPM = {
@@ -57,12 +65,13 @@ def npm_installed(package: str) -> bool:
 
 
 def missing() -> tuple[list[str], list[str]]:
-    """(programs missing from PATH, npm packages not in the cache)."""
-    return ([p for p in DEBIAN if not shutil.which(p)], [p for p in NPM if not npm_installed(p)])
+    """(programs missing from PATH and files missing, npm packages not in the cache)."""
+    return ([p for p in DEBIAN if not shutil.which(p)] + [f for f in DEBIAN_FILES if not Path(f).is_file()],
+            [p for p in NPM if not npm_installed(p)])
 
 
 def install_debian(programs: list[str]) -> None:
-    packages = sorted({DEBIAN[p] for p in programs})
+    packages = sorted({DEBIAN.get(p) or DEBIAN_FILES[p] for p in programs})
     if not shutil.which("apt-get") or os.geteuid() != 0:
         sys.exit(f"setup_tools: missing {', '.join(programs)}; install the Debian packages "
                  f"{' '.join(packages)} (apt-get needs root)")
@@ -95,7 +104,7 @@ def main() -> int:
     programs, packages = missing()
     if args.check:
         for p in programs:
-            print(f"missing: {p} (Debian package {DEBIAN[p]})")
+            print(f"missing: {p} (Debian package {DEBIAN.get(p) or DEBIAN_FILES[p]})")
         for p in packages:
             print(f"missing: {p}@{NPM[p][0]} (npm, into {TOOLS})")
         return 1 if programs or packages else 0

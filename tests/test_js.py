@@ -10,13 +10,15 @@ from conftest import js_modules, system_tool
 
 from harupan.engine.rng import Rng
 from harupan.engine.shisen import Board, SOLVED, UNSOLVABLE, legal_pairs, path_between, replay, shuffle, solve
+from harupan.engine.shisen.game import hint
+from harupan.renderers.games.shisen import SOLVER_WASM, VIEW
 from harupan.engine.zodiac import replay as zreplay
 from harupan.generator.games.shisen.layouts import generate
 from harupan.generator.games.zodiac.bot import par
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = ["1m", "2p", "3s", "4z", "5m"]
-POSITIONS = ROOT / "tests" / "data" / "shisen_browser_positions.json"  # hard positions, with Python's verdicts
+WASM = VIEW.folder / SOLVER_WASM  # the page's rules: the C search, compiled to WebAssembly
 
 
 def random_board(rng: Rng) -> Board:
@@ -43,31 +45,19 @@ def write_cases(path: Path) -> list:
     for i, b in enumerate(boards):
         tiles = [p for p, _ in b.tiles()]
         paths = []
-        for _ in range(min(6, len(tiles) * (len(tiles) - 1))):
+        for _ in range(min(12, len(tiles) * (len(tiles) - 1))):
             a = tiles[rng.below(len(tiles))]
             c = tiles[rng.below(len(tiles))]
-            if a != c:
-                p = path_between(b, a, c)
+            if a != c:  # a legal move's path (check_move), or none: another kind, or no path
+                p = path_between(b, a, c) if b[a] == b[c] else None
                 paths.append({"a": list(a), "b": list(c), "path": [list(q) for q in p] if p else None})
         seed = f"harupan:test:shuffle:{i}"
+        mixed = shuffle(b, seed)
+        h = hint(b)
         shisen.append({"cells": [list(r) for r in b.cells], "paths": paths, "legal": pair_list(legal_pairs(b)),
-                       "solved": solve(b).status, "seed": seed,
-                       "shuffled": [list(r) for r in shuffle(b, seed).board.cells] if b.count() else [list(r) for r in b.cells]})
-    # hard 18x8 positions (day starts, mid-games, traps) on which the old browser solver took seconds
-    hard = []
-    for c in json.loads(POSITIONS.read_text()):
-        b = Board(len(c["cells"][0]), len(c["cells"]), tuple(tuple(r) for r in c["cells"]))
-        r = solve(b)
-        assert r.status == c["python"], f"{POSITIONS.name}: {c['name']} is {r.status} now, the file says {c['python']}"
-        hard.append({"name": c["name"], "cells": c["cells"], "solved": r.status, "nodes": r.nodes, "work": r.work,
-                     "solution": [[list(a), list(b)] for a, b in r.solution or ()]})
-    # a sparse 40x30 board: past 1,000 bits, where the JS reads a tile's bit position another way
-    cells = [CODES[k % len(CODES)] for k in range(12) for _ in range(4)] + [None] * (40 * 30 - 48)
-    rng.shuffle(cells)
-    big = Board(40, 30, tuple(tuple(cells[y * 40:(y + 1) * 40]) for y in range(30)))
-    r = solve(big)
-    hard.append({"name": "sparse 40x30", "cells": [list(row) for row in big.cells], "solved": r.status, "nodes": r.nodes,
-                 "work": r.work, "solution": [[list(a), list(b)] for a, b in r.solution or ()]})
+                       "solved": solve(b).status, "seed": seed, "shuffled": [list(r) for r in mixed.board.cells],
+                       "shuffle_order": pair_list(mixed.solution),
+                       "hint": [pair_list([h.pair])[0], [list(p) for p in h.path]] if h else None})
     zodiac = []
     for d in ("2026-11-29", "2027-01-01", "2028-02-29"):
         game = par(dt.date.fromisoformat(d), "quick")
@@ -76,7 +66,7 @@ def write_cases(path: Path) -> list:
             zodiac.append({"date": d, "moves": moves, "result": zreplay(moves, date=dt.date.fromisoformat(d)).to_dict()})
     # a clearing order for hints to follow (proofStillHolds): the layout's own, from the Python engine
     proof = {"cells": [list(r) for r in layout.board.cells], "solution": [[list(a), list(b)] for a, b in layout.solution]}
-    path.write_text(json.dumps({"shisen": shisen, "shisen_hard": hard, "zodiac": zodiac, "proof": proof}))
+    path.write_text(json.dumps({"shisen": shisen, "zodiac": zodiac, "proof": proof, "wasm": str(WASM)}))
     return shisen
 
 

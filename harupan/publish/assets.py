@@ -33,8 +33,9 @@ Write = Callable[[Path, bytes], object]
 
 def static_files() -> dict[str, bytes]:
     """The files under ``static/`` that this version ships (site path -> bytes): the stylesheet
-    and the script joined from the shared files and every game's own (renderers/bundle.py), and
-    the art sheet, named by its content (old pages keep theirs)."""
+    and the script joined from the shared files and every game's own (renderers/bundle.py), the
+    files the games' scripts load themselves, and the art sheet, named by its content (old pages
+    keep theirs)."""
     base = resources.files("harupan.renderers").joinpath("static")
     out = {}
     for item in sorted(base.iterdir(), key=lambda p: p.name):
@@ -42,6 +43,8 @@ def static_files() -> dict[str, bytes]:
             out[f"static/{item.name}"] = item.read_bytes()
     out["static/site.css"] = stylesheet()
     out["static/js/harupan.js"] = joined_script()
+    for v in views():
+        out.update({f"static/js/{name}": data for name, data in v.scripts().items()})
     out[pages.art_path()] = site_art().svg.encode("utf-8")
     return out
 

@@ -10,7 +10,8 @@ import click
 from ...engine.shisen import Layout, format_json, format_text, parse_any, shuffle, solve
 from ...engine.shisen.board import Pair
 from ...engine.shisen.game import hint_from, legal_pairs
-from ...engine.shisen.solver import DEFAULT_BUDGET, LARGE_BOARD_BUDGET, SOLVED, UNSOLVABLE, TWIN_BITS
+from ...engine.shisen.settings import DEFAULT_BUDGET
+from ...engine.shisen.solver import LARGE_BOARD_BUDGET, SOLVED, UNSOLVABLE, TWIN_BITS
 from ...generator.games.shisen.layouts import DEFAULT_SIZE, DIFFICULTIES, SIZES, generate
 from ..base import DATE, emit_json, read_input
 

@@ -1,7 +1,8 @@
-"""The Shisen-sho search's settings, once: the solver (solver.py) reads them, the compiled twin is
-checked against them (tests/test_shisen_csolver.py), and the browser's module gets them in the
-site's script bundle (renderers/games/shisen, ``browser_data``). Each was chosen by measurement on
-the bench's deal sets (bench/shisen.py; the figures are in docs/benchmarks.md)."""
+"""The Shisen-sho search's settings, once: the solver (solver.py) reads them and hands them to the
+compiled twin with each search, and the browser's WebAssembly module gets them in the site's
+script bundle (renderers/games/shisen, ``browser_data``), so the C search holds no copy of one.
+Each was chosen by measurement on the bench's deal sets (bench/shisen.py; the figures are in
+docs/benchmarks.md)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ WORK_SLACK = 10  # nodes' worth of work added to every budget, for the root's ow
 #: Random games tried after run r, times luby(r): a game costs a fraction of a node's time and
 #: often finds a clearing order no proof needs.
 PLAYOUTS = 32
+#: The node budget of a solve given none, on a board the compiled search's masks hold (18x8 and
+#: smaller: solver.default_budget): room for the hardest fresh 18x8 deals of the solver bench. The
+#: command line and the browser's hint both use it, so the two decide the same positions.
+DEFAULT_BUDGET = 15_000
 #: A shuffle's tries share one solve's work; the same budget in the command line and the browser
 #: makes the same arrangement.
 SHUFFLE_BUDGET = 3_000
@@ -28,4 +33,5 @@ SHUFFLE_BUDGET = 3_000
 #: What the browser's search reads (HARUPAN_DATA.shisen.search in harupan.js).
 BROWSER_SETTINGS = {"firstRunProbe": FIRST_RUN_PROBE, "probeGroups": PROBE_GROUPS, "restartUnit": RESTART_UNIT,
                     "unpairFloods": UNPAIR_FLOODS, "workPerNode": WORK_PER_NODE, "workBoard": WORK_BOARD,
-                    "workSlack": WORK_SLACK, "playouts": PLAYOUTS, "shuffleBudget": SHUFFLE_BUDGET}
+                    "workSlack": WORK_SLACK, "playouts": PLAYOUTS, "defaultBudget": DEFAULT_BUDGET,
+                    "shuffleBudget": SHUFFLE_BUDGET}

@@ -113,8 +113,8 @@ from ..status import SolveStatus
 from . import csource
 from .board import Board, Pair
 from .paths import Geometry, geometry, visible_index_pairs
-from .settings import (FIRST_RUN_PROBE, PLAYOUTS, PROBE_GROUPS, RESTART_UNIT, UNPAIR_FLOODS, WORK_BOARD,
-                       WORK_PER_NODE, WORK_SLACK)
+from .settings import (DEFAULT_BUDGET, FIRST_RUN_PROBE, PLAYOUTS, PROBE_GROUPS, RESTART_UNIT, UNPAIR_FLOODS,
+                       WORK_BOARD, WORK_PER_NODE, WORK_SLACK)
 
 
 
@@ -146,10 +146,8 @@ _compiled: ModuleType | None = _load_twin()
 PURE_PYTHON = os.environ.get("HARUPAN_PURE_PYTHON", "") == "1"
 
 SOLVED, UNSOLVABLE, UNDECIDED = SolveStatus.SOLVED, SolveStatus.UNSOLVABLE, SolveStatus.UNDECIDED
-DEFAULT_BUDGET = 15_000  # nodes (and so work: see WORK_PER_NODE), on boards the compiled twin takes: room
-# for the hardest fresh 18x8 deals of the solver bench (bench/shisen.py; docs/benchmarks.md). The
-# generator passes its own, smaller budgets (generator/games/shisen/layouts.py), so this changes
-# no published day.
+# DEFAULT_BUDGET (settings.py): nodes (and so work: see WORK_PER_NODE), on boards the compiled search
+# takes; the generator passes its own, smaller budgets (generator/games/shisen/layouts.py).
 LARGE_BOARD_BUDGET = 3_000  # nodes, on boards past TWIN_BITS: they are searched in Python, many times slower
 # a node; this keeps a full 40x40 within the bounded bench's target (bench/shisen.py --only bounded)
 TWIN_BITS = 256  # the padded bitboards the compiled twin's masks hold (solver_core.h HS_MAX_BITS): 18x8 is 210

@@ -116,19 +116,6 @@ static INLINE M m_shr(M a, int k) {
     r.w[NW - 1] = a.w[NW - 1] >> k;
     return r;
 }
-static INLINE M m_add(M a, M b) {
-    M r;
-    unsigned carry = 0;
-    for (int i = 0; i < NW; i++) {
-        uint64_t s = a.w[i] + b.w[i];
-        unsigned c1 = s < a.w[i];
-        uint64_t t = s + carry;
-        unsigned c2 = t < s;
-        r.w[i] = t;
-        carry = c1 | c2;
-    }
-    return r;
-}
 /* bits lo .. lo+len-1 (0 <= lo, len >= 0, lo + len <= MAXBITS) */
 static INLINE M m_run(int lo, int len) {
     M r;

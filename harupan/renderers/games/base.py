@@ -161,6 +161,12 @@ class View(TopicView, Generic[PartT, FileT]):
         the engine's own, so the script holds no copy of its own (``HARUPAN_DATA.<name>``)."""
         return {}
 
+    def scripts(self) -> Mapping[str, bytes]:
+        """Files its browser module loads itself when it needs them (not during page load), by name:
+        written into ``static/js/`` beside harupan.js and precached by the service worker. Name
+        them after the game and their content, so a new build never meets an old file."""
+        return {}
+
     def vocabulary(self) -> str:
         """Every fixed string its page section, print pages or script can show from code (not
         from its template), so the site's font subset and the glyph check hold their characters."""
@@ -182,6 +188,7 @@ class DayView(Protocol):
     template: str
     head_template: str | None
     script: str | None
+    modules: tuple[str, ...]
     stylesheet: str | None
     rules: tuple[str, str] | None
     figures: Mapping[str, Drawer]
@@ -209,6 +216,8 @@ class DayView(Protocol):
     def art(self) -> Mapping[str, Drawing]: ...
 
     def browser_data(self) -> Mapping[str, Json]: ...
+
+    def scripts(self) -> Mapping[str, bytes]: ...
 
     def vocabulary(self) -> str: ...
 
@@ -269,6 +278,9 @@ class Registered(Generic[PartT, FileT]):
 
     def browser_data(self) -> Mapping[str, Json]:
         return self.view.browser_data()
+
+    def scripts(self) -> Mapping[str, bytes]:
+        return self.view.scripts()
 
     def vocabulary(self) -> str:
         return self.view.vocabulary()

@@ -3,8 +3,13 @@ section (``page.html``, ``head.html``), its browser module (``shisen.js``) and i
 
 from __future__ import annotations
 
+import base64
 import datetime as _dt
+import hashlib
+import json
 from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
 
 from markupsafe import Markup
 
@@ -29,6 +34,20 @@ from .sheets import board_drawing_items, difficulty_lines, level_ko, level_order
 # wide need it.
 TILE_X, TILE_Y, RING_X, RING_Y, MIN_TAP, PAGE_PAD = 60, 80, 24, 32, 36, 32
 ICON_PAIR = "7z"  # the site's icon: a matching pair, the game in one picture (the red dragon, 中)
+SOLVER_WASM = "shisen-solver.wasm"  # the C search for the page, built by build_wasm.py, shipped in the package
+
+
+@lru_cache(maxsize=1)
+def solver_script() -> tuple[str, bytes]:
+    """The WebAssembly module as the page loads it: a classic script beside harupan.js that holds
+    its bytes (base64), so a page opened from the disk (file://, where a page may load a script but
+    not fetch a file) runs it too; named by its content, so a cached old one is never taken for it."""
+    data = (Path(__file__).parent / SOLVER_WASM).read_bytes()
+    name = f"shisen-solver-{hashlib.sha256(data).hexdigest()[:12]}.js"
+    text = ("// harupan: the Shisen-sho search compiled to WebAssembly (renderers/games/shisen/shisen-solver.wasm), "
+            "for shisen-solver.js\n"
+            f"(self.harupanWasm = self.harupanWasm || {{}})[{json.dumps(name)}] = \"{base64.b64encode(data).decode()}\";\n")
+    return name, text.encode("ascii")
 
 
 def featured(part: ShisenPart) -> str:
@@ -88,7 +107,7 @@ class ShisenView(View[ShisenPart, Layout]):
     files = ("shisen.png", "shisen-answer.png")
     head_template = "head.html"
     script = "shisen.js"
-    modules = ("shisen-board.js", "shisen-rules.js", "shisen-record.js")
+    modules = ("shisen-board.js", "shisen-solver.js", "shisen-rules.js", "shisen-record.js")
     stylesheet = "style.css"
     rules = ("rules/shisen/index.html", "사천성")
     figures = FIGURES
@@ -152,11 +171,16 @@ class ShisenView(View[ShisenPart, Layout]):
         return art
 
     def browser_data(self) -> Mapping[str, Json]:
-        """The level names, the board's geometry and the search's settings, for shisen.js."""
+        """The level names, the board's geometry, the search's settings and its module's file name."""
         return {"levels": LEVELS_KO,
                 "board": {"tileX": TILE_X, "tileY": TILE_Y, "ringX": RING_X, "ringY": RING_Y, "minTap": MIN_TAP,
                           "pagePad": PAGE_PAD},
-                "search": BROWSER_SETTINGS}
+                "search": BROWSER_SETTINGS, "module": solver_script()[0]}
+
+    def scripts(self) -> Mapping[str, bytes]:
+        """The search's module (shisen-solver.js loads it at the first move, hint or shuffle)."""
+        name, text = solver_script()
+        return {name: text}
 
     def vocabulary(self) -> str:
         figures, meaning = difficulty_lines({"stuck_share": 0, "careful_stuck_share": 0, "lookahead_stuck_share": 0,
