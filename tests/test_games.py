@@ -262,3 +262,25 @@ def test_the_toy_copied_into_the_package_goes_through_every_command(tmp_path, re
     assert (old / "2026" / "12" / "01" / "lights.png").is_file()  # a new day has the fourth game
     r = harupan_in(code, "site", "check", "--site", old, check=False)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_an_install_carries_every_file_a_view_reads():
+    """A plain ``pip install .`` copies only the package data pyproject.toml names: each view's page
+    section, <head> part, scripts, stylesheet and the files its scripts load (the Shisen-sho search's
+    WebAssembly module among them) must match its globs, or the installed site has no game."""
+    import fnmatch
+    import tomllib
+
+    from harupan.renderers.games import views as registry
+
+    globs = tomllib.loads((ROOT / "pyproject.toml").read_text())[
+        "tool"]["setuptools"]["package-data"]["harupan"]
+    package = ROOT / "harupan"
+    for v in registry():
+        names = [v.template, v.head_template, v.script, *v.modules, v.stylesheet]
+        names += [p.name for p in v.folder.iterdir() if p.suffix == ".wasm"]
+        for name in names:
+            if name is None:
+                continue
+            path = (v.folder / name).relative_to(package).as_posix()
+            assert any(fnmatch.fnmatch(path, g) for g in globs), f"{path} is not package data (pyproject.toml)"
