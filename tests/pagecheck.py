@@ -29,10 +29,15 @@ def day_url(site) -> str:
     return (site / "2026" / "11" / "29" / "index.html").as_uri()
 
 
-def open_day(page, url):
+def open_day(page, url, rules=True):
+    """The day page, its games drawn; with ``rules``, Shisen-sho's rules loaded too (the search's
+    module, which the page loads at the first move, hint or shuffle), so a test's first move takes
+    effect at once. tests/test_shisen_page.py plays without it."""
     page.goto(url)
     page.wait_for_selector("#shisen-app .sgrid .tile")
     page.wait_for_selector("#zodiac-app .zgrid .ztile")
+    if rules:
+        page.evaluate("() => window.harupanShisen.rules().then(() => window.harupanShisen.opened)")
 
 
 def solution(site, level="normal"):

@@ -107,7 +107,7 @@ class ShisenView(View[ShisenPart, Layout]):
     files = ("shisen.png", "shisen-answer.png")
     head_template = "head.html"
     script = "shisen.js"
-    modules = ("shisen-board.js", "shisen-solver.js", "shisen-rules.js", "shisen-record.js")
+    modules = ("shisen-board.js", "shisen-solver.js", "shisen-record.js")
     stylesheet = "style.css"
     rules = ("rules/shisen/index.html", "사천성")
     figures = FIGURES

@@ -4,7 +4,7 @@ import { HARUPAN_DATA } from "./data.js";
 import { clock, el, stat, store } from "./game.js";
 import { DATE_KEY, isCount, median, streaks } from "./stats.js";
 import { Board } from "./shisen-board.js";
-import { checkMove, shuffle } from "./shisen-rules.js";
+import { shisenSolverNow } from "./shisen-solver.js";
 
 export const LEVEL_KO = HARUPAN_DATA.shisen.levels;  // the engine's level names, in the order a player reads them
 /** Levels in the order a player reads them everywhere (tabs, stats): 쉬움, 보통, 어려움, others after. */
@@ -18,22 +18,21 @@ export const shuffleSeed = (date, level, n) => `harupan:shuffle:${date}:${level}
 
 /** The board (and shuffles used) after a saved history, and how many of its steps hold. A save
  *  is the player's own storage and may be cut short or edited: replay stops at the first step that
- *  is not a legal move (or the next shuffle in turn), so a bad save can only lose its tail. */
-export function replayShisen(day, level, history) {
+ *  is not a legal move (or the next shuffle in turn), so a bad save can only lose its tail.
+ *  `solver`: the loaded search (shisen-solver.js), whose rules check each step. */
+export function replayShisen(solver, day, level, history) {
   let b = Board.fromRows(day.shisen[level].cells);
   let shuffles = 0;
   let kept = 0;
   const isPoint = (p) => Array.isArray(p) && p.length === 2 && p.every(Number.isInteger);
   for (const step of Array.isArray(history) ? history : []) {
     if (step && step.shuffle === shuffles) {
-      try {
-        b = shuffle(b, shuffleSeed(day.date, level, step.shuffle)).board;
-      } catch {
-        break;
-      }
+      const mixed = solver.shuffle(b, shuffleSeed(day.date, level, step.shuffle));
+      if (!mixed) break;
+      b = mixed.board;
       shuffles += 1;
     } else if (step && Array.isArray(step.pair) && step.pair.length === 2 && step.pair.every(isPoint)
-               && checkMove(b, ...step.pair)) {
+               && solver.checkMove(b, ...step.pair)) {
       b = b.with([[...step.pair[0], null], [...step.pair[1], null]]);
     } else {
       break;
@@ -84,7 +83,9 @@ export function shisenSummary(days, today, levels) {
 }
 
 /** Older saves (harupan:shisen:DATE:LEVEL): a board counts as cleared when its save says so, or
- *  when it is this page's day and its history empties the board. */
+ *  when it is this page's day and its history empties the board, which takes the rules: only when
+ *  the search has loaded already (it loads at the first move, so a save from before the `done`
+ *  flag that the page has not replayed yet counts as played). */
 export function shisenFromSaves(rec, keys, day) {
   for (const k of keys) {
     const m = /^harupan:shisen:(\d{4}-\d{2}-\d{2}):(\w+)$/.exec(k);
@@ -93,7 +94,10 @@ export function shisenFromSaves(rec, keys, day) {
     if (!save || !Array.isArray(save.history) || !save.history.length) continue;
     recordShisenPlayed(rec, m[1]);
     let done = save.done === true;
-    if (!done && day && day.date === m[1] && day.shisen && day.shisen[m[2]]) done = replayShisen(day, m[2], save.history)[0].isEmpty();
+    const solver = shisenSolverNow();
+    if (!done && solver && day && day.date === m[1] && day.shisen && day.shisen[m[2]]) {
+      done = replayShisen(solver, day, m[2], save.history)[0].isEmpty();
+    }
     if (done) recordShisenCleared(rec, m[1], m[2], save.elapsed || 0, save.hints || 0, save.shuffles || 0);
   }
 }

@@ -7,13 +7,14 @@
 //
 //   await shisenSolver()                    the loaded module (its calls are synchronous)
 //   await shisenHint(board, proof)          {pair, path, proof} | {lost: true} | {undecided: true} | null
-//   await shisenShuffle(board, seed)        {board, solution}; throws when no arrangement is found
+//   await shisenShuffle(board, seed)        {board, solution}, or null: no solvable arrangement found in the budget
 //   await shisenClearable(board)            {status: "solved" | "unsolvable" | "undecided", solution, nodes, work}
 //   await shisenCheckMove(board, a, b)      the path's corner points, or null: not a legal move
 //   await shisenLegalPairs(board)           every legal pair [[x, y], [x, y]], sorted row-major
 //
 // Boards are shisen-board.js's Board values; points are [x, y]. The settings come from the
-// engine's (HARUPAN_DATA.shisen.search, settings.py), never a copy.
+// engine's (HARUPAN_DATA.shisen.search, settings.py), never a copy. A promise rejects only when the
+// module cannot be loaded (no network, on a page the service worker has not kept) or is misused.
 import { HARUPAN_DATA } from "./data.js";
 import { Board } from "./shisen-board.js";
 
@@ -22,6 +23,7 @@ const SHISEN_STATUS = [SHISEN_SOLVED, SHISEN_UNSOLVABLE, SHISEN_UNDECIDED];
 const SHISEN_ERRORS = { [-1]: "bad arguments", [-2]: "a kind with an odd number of tiles", [-3]: "a tile off the board",
   [-4]: "out of memory", [-5]: "stopped", [-6]: "a board too big for the search's masks",
   [-7]: "shuffle found no solvable arrangement of these tiles within its budget" };
+const SHISEN_NO_ARRANGEMENT = -7;
 const SHISEN_HINT = { NONE: 0, PAIR: 1, LOST: 2, UNDECIDED: 3 };
 // the module's file (beside this script, named by its content), from the engine's tables
 const SHISEN_MODULE = HARUPAN_DATA.shisen.module;
@@ -108,13 +110,16 @@ class ShisenSearch {
   }
 
   /** The tiles rearranged over the same cells into a solvable arrangement, with its clearing
-   *  order (game.shuffle): the same for a board and seed in every browser and on the command line. */
+   *  order (game.shuffle): the same for a board and seed in every browser and on the command line;
+   *  null when the budget found none (a few scattered tiles may have none). */
   shuffle(board, seed) {
     const { codes } = this.put(board);
     const bytes = new TextEncoder().encode(seed);
     if (bytes.length > this.x.io_seed_size()) throw new Error("shisen solver: a seed too long");
     new Uint8Array(this.x.memory.buffer, this.x.io_seed(), bytes.length).set(bytes);
-    this.check(this.x.shuffle(bytes.length, -1));
+    const r = this.x.shuffle(bytes.length, -1);
+    if (r === SHISEN_NO_ARRANGEMENT) return null;
+    this.check(r);
     const { width: w, height: h } = board, at = this.x.io_out(), v = this.ints(at, w * h);
     const rows = [];
     for (let y = 0; y < h; y++) rows.push(Array.from(v.subarray(y * w, (y + 1) * w), (k) => codes[k]));
@@ -163,10 +168,16 @@ function shisenFetchBytes() {
     if (held()) { resolve(held()); return; }
     const s = document.createElement("script");
     s.src = new URL(SHISEN_MODULE, SHISEN_SCRIPT || document.baseURI).href;
-    s.onload = () => (held() ? resolve(held()) : reject(new Error("shisen solver: the module's script held no module")));
-    s.onerror = () => reject(new Error(`shisen solver: cannot load ${SHISEN_MODULE}`));
+    s.onload = () => {
+      s.remove();  // its work is done: the bytes are held (the page keeps to its element budget)
+      if (held()) resolve(held()); else reject(new Error("shisen solver: the module's script held no module"));
+    };
+    s.onerror = () => { s.remove(); reject(new Error(`shisen solver: cannot load ${SHISEN_MODULE}`)); };
     document.head.append(s);
-  }).then((text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
+  }).then((text) => {
+    delete globalThis.harupanWasm[SHISEN_MODULE];  // decoded once: the text need not stay
+    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  });
 }
 
 let shisenLoading = null, shisenReady = null;

@@ -1,20 +1,17 @@
 // The game on the day page: the board on the screen, the player's input, the hint and the shuffle
-// (registered with game.js).
+// (registered with game.js). Every rule (a legal move, a stuck board, the hint, the shuffle) is the
+// engine's C search's, through shisen-solver.js, which loads it at the first move, hint or shuffle.
 import { HARUPAN_DATA } from "./data.js";
 import { clock, el, registerGame, shareBox, store, svgUse } from "./game.js";
 import { particle } from "./ko.js";
-import { checkMove, hint, legalPairs, makeProof, proofStillHolds, shuffle } from "./shisen-rules.js";
+import { Board } from "./shisen-board.js";
+import { shisenMakeProof, shisenProofStillHolds, shisenSolver, shisenSolverNow } from "./shisen-solver.js";
 import { cleanShisen, LEVEL_KO, ordered, recordShisenCleared, recordShisenPlayed, replayShisen, shisenFromSaves, shisenPanel, shuffleSeed } from "./shisen-record.js";
 
 // ------------------------------------------------------------------ the game on the day page
 
 const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-
-/** The hint's node budget on the page, smaller than the engine's: the day's hard positions need
- *  far fewer nodes, and a phone gives up on the slowest deals within about a second
- *  (bench/browser_solver.mjs times it). Past it the page says no hint was found. */
-const HINT_BUDGET = 600;
 
 
 // Board units: a tile is 60 x 80 (as drawn); the ring round the board, where paths may run, is
@@ -32,6 +29,7 @@ class ShisenApp {
     this.level = this.levels.includes(liked) ? liked : this.levels.includes("normal") ? "normal" : this.levels[0];
     this.easy = store.get("harupan:easy") === true;
     this.turned = false;
+    this.solver = shisenSolverNow();  // the rules, once loaded (see rules())
     this.build();
     this.load(this.level);
     setInterval(() => this.tick(), 500);
@@ -100,6 +98,19 @@ class ShisenApp {
     this.grid.addEventListener("keydown", (e) => this.key_(e));
   }
 
+  /** The search's rules, loaded when first needed (shisen-solver.js); null, with a message, when they
+   *  cannot be (no network, on a page the service worker has not kept). Tests await it too. */
+  async rules() {
+    try {
+      this.solver = await shisenSolver();
+    } catch {
+      this.say("사천성 규칙을 불러오지 못했습니다. 인터넷에 연결한 뒤 페이지를 다시 열어 주세요.");
+    }
+    return this.solver;
+  }
+
+  /** Opens a level: its saved game replayed and drawn. A saved game needs the rules to check its
+   *  steps: the day's board is shown until they have loaded (`opened` settles then). */
   load(level) {
     this.level = level;
     for (const [lv, t] of Object.entries(this.tabs)) t.setAttribute("aria-selected", lv === level ? "true" : "false");
@@ -112,6 +123,20 @@ class ShisenApp {
     this.selected = null;
     this.proof = null;  // a clearing order of the board, once a hint or a shuffle has one (see hint())
     this.cursor = this.cursor || [0, 0];
+    const opening = this.opening = {};
+    if (this.history.length && !this.solver) {
+      this.board = Board.fromRows(this.day.shisen[level].cells);
+      this.render();
+      this.grid.setAttribute("aria-busy", "true");
+      this.opened = this.rules().then((solver) => { if (solver && this.opening === opening) this.open(); });
+      return;
+    }
+    this.open();
+    this.opened = Promise.resolve();
+  }
+
+  open() {
+    this.grid.removeAttribute("aria-busy");
     this.replay();
     // shuffles taken back by undo do not count: the count is what the history holds
     this.shufflesUsed = this.history.filter((s) => s.shuffle !== undefined).length;
@@ -121,7 +146,7 @@ class ShisenApp {
     this.root.classList.toggle("done", this.board.isEmpty());
     this.quiet = true;
     if (this.board.isEmpty()) this.cleared(true);
-    else if (this.history.length && !legalPairs(this.board).length) this.stuck("지난번에 멈춘 자리입니다.");
+    else if (this.history.length && !this.solver.legalPairs(this.board).length) this.stuck("지난번에 멈춘 자리입니다.");
     else this.say("");
     this.quiet = false;
     this.showResult();
@@ -139,8 +164,12 @@ class ShisenApp {
   }
 
   replay() {
+    if (!this.solver) {  // nothing played yet (see load): the day's board
+      [this.board, this.shuffles] = [Board.fromRows(this.day.shisen[this.level].cells), 0];
+      return;
+    }
     let kept;
-    [this.board, this.shuffles, kept] = replayShisen(this.day, this.level, this.history);
+    [this.board, this.shuffles, kept] = replayShisen(this.solver, this.day, this.level, this.history);
     if (kept < this.history.length) this.history = this.history.slice(0, kept);  // a bad save keeps what holds
   }
 
@@ -270,14 +299,20 @@ class ShisenApp {
     }
   }
 
-  pick(x, y) {
+  async pick(x, y) {
     const code = this.board.cells[y][x];
     if (!code) return;
     const here = [x, y];
-    if (!this.selected) { this.select(here); return; }
+    if (!this.selected) {
+      this.select(here);
+      if (!this.solver) shisenSolver().then((s) => { this.solver = s; }, () => null);  // loads while the player looks
+      return;
+    }
     const [sx, sy] = this.selected;
     if (sx === x && sy === y) { this.select(null); this.say("선택을 풀었습니다."); return; }
-    const path = checkMove(this.board, this.selected, here);
+    const board = this.board, first = this.selected;
+    if (!this.solver && (!(await this.rules()) || this.board !== board || this.selected !== first)) return;
+    const path = this.solver.checkMove(this.board, this.selected, here);
     if (path) { this.remove([this.selected, here], path); return; }
     // not a pair: say why, shake both, and keep the new tile picked
     const a = this.name(this.selected), b = this.name(here);
@@ -332,7 +367,7 @@ class ShisenApp {
       if (this.history.length === 1) this.played();
       const left = `${this.labels.tiles[code]} 한 쌍을 지웠습니다. 남은 패 ${this.board.count()}장`;
       // A trap sprung: say so at once rather than let the player hunt for a pair that is not there.
-      if (legalPairs(this.board).length) this.say(left);
+      if (this.solver.legalPairs(this.board).length) this.say(left);
       else this.stuck(`${this.labels.tiles[code]} 한 쌍을 지웠습니다.`);
     }
   }
@@ -430,15 +465,16 @@ class ShisenApp {
   async hint() {
     if (this.board.isEmpty() || this.thinking) return;
     const board = this.board;
-    if (!proofStillHolds(board, this.proof)) {
-      // The solver may need a moment on a slow phone: say so first and let the page draw it.
+    if (!this.solver || !shisenProofStillHolds(board, this.proof)) {
+      // Loading the rules or solving may take a moment on a slow phone: say so first and let the page draw it.
       this.thinking = true;
       this.say("힌트를 찾는 중…");
       await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+      const solver = await this.rules();
       this.thinking = false;
-      if (this.board !== board) return;  // the player moved meanwhile: that move's message stands
+      if (!solver || this.board !== board) return;  // the player moved meanwhile: that move's message stands
     }
-    const h = hint(board, this.proof, HINT_BUDGET);
+    const h = this.solver.hint(board, this.proof);  // the command line's budget (settings.py)
     if (!h) { this.say("지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 보세요."); return; }
     if (h.lost) { this.say("이제는 어떤 순서로 지워도 판을 끝까지 풀 수 없습니다. 무르기로 되돌리거나 섞기를 눌러 보세요."); return; }
     if (h.undecided) { this.say("계산이 길어져 힌트를 찾지 못했습니다. 막혔다는 뜻은 아니니 계속 두어 보세요."); return; }
@@ -477,19 +513,24 @@ class ShisenApp {
       [el("p", { text: "남은 패를 끝까지 풀 수 있게 다시 놓습니다. 섞은 횟수는 공유 문구에 남고, 무르기로 되돌리면 빠집니다." })], [yes, no]);
   }
 
-  shuffle() {
-    if (this.board.isEmpty()) return;
+  async shuffle() {
+    if (this.board.isEmpty() || this.thinking) return;
     this.closeToast();
-    let shuffled;
-    try {
-      shuffled = shuffle(this.board, shuffleSeed(this.day.date, this.level, this.shuffles));
-    } catch {  // a few scattered tiles may have no solvable arrangement the budget finds
+    const board = this.board;
+    if (!this.solver) {
+      this.thinking = true;
+      const solver = await this.rules();
+      this.thinking = false;
+      if (!solver || this.board !== board) return;
+    }
+    const shuffled = this.solver.shuffle(this.board, shuffleSeed(this.day.date, this.level, this.shuffles));
+    if (!shuffled) {  // a few scattered tiles may have no solvable arrangement the budget finds
       this.say("남은 패로는 끝까지 풀 수 있는 배치를 찾지 못했습니다. 무르기로 되돌려 보세요.");
       return;
     }
     this.startClock();
     this.board = shuffled.board;
-    this.proof = makeProof(shuffled.board, shuffled.solution);  // a shuffle comes with its own clearing order
+    this.proof = shisenMakeProof(shuffled.board, shuffled.solution);  // a shuffle comes with its own clearing order
     this.history.push({ shuffle: this.shuffles });
     this.shuffles += 1;
     this.shufflesUsed += 1;
@@ -501,7 +542,7 @@ class ShisenApp {
   }
 
   undo() {
-    if (!this.history.length) return;
+    if (!this.history.length || !this.solver) return;  // a history holds moves the loaded rules made
     const step = this.history.pop();
     if (step.shuffle !== undefined) this.shufflesUsed = Math.max(0, this.shufflesUsed - 1);
     this.root.classList.remove("done");
