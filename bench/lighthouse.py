@@ -1,16 +1,20 @@
 """Lighthouse on the built site, as a phone on a slow network sees it, in one run.
 
-    python bench/lighthouse.py [--runs 3] [--lighthouse PATH]
+    python bench/lighthouse.py [--runs 3] [--lighthouse PATH] [--baseline REF]
 
 Builds one day (2026-11-29, all three levels, quick par) into a temporary folder, serves it with
 ``harupan site serve`` (plain files, no compression: harsher than a static host that gzips) and
 runs Lighthouse's mobile preset (simulated throttling: a mid-range phone, 4x CPU slowdown, slow
 4G) on Debian's chromium, headless, ``--runs`` times a page. Prints the median performance and
-accessibility scores and the metrics behind them for the day page and the home page. Baseline, in
-the same run: the archive page, a page of the same site with no game (the floor the game pages
-can reach on this machine).
+accessibility scores and the metrics behind them for the day page and the home page, with the
+JavaScript executed before the page is idle (Lighthouse's bootup-time: script evaluation, parsing
+and compiling, throttled). Baselines, in the same run: the archive page, a page of the same site
+with no game (the floor the game pages can reach on this machine); with --baseline REF, the day
+page of the same day built by the source at git REF (its twin built in a temporary copy), for a
+before-and-after.
 
-Targets (issue 19): the day page's performance >= 90 and accessibility = 100.
+Targets: the day page's performance >= 90 and accessibility = 100 (issue 19); total blocking
+time <= 150 ms (issue 32).
 
 Lighthouse is not a test tool and is not installed by tests/setup_tools.py; install it outside the
 source tree, for example into the tools cache:
@@ -21,6 +25,7 @@ source tree, for example into the tools cache:
 """
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -28,6 +33,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -38,13 +44,13 @@ TOOLS = Path(os.environ.get("HARUPAN_TOOLS", Path.home() / ".cache" / "harupan-t
 DEFAULT_LH = TOOLS / "lighthouse-12.2.3" / "node_modules" / ".bin" / "lighthouse"
 PAGES = {"day": "2026/11/29/index.html", "home": "index.html", "baseline: archive": "archive/index.html"}
 METRICS = {"first-contentful-paint": "FCP s", "largest-contentful-paint": "LCP s", "total-blocking-time": "TBT ms",
-           "cumulative-layout-shift": "CLS", "speed-index": "SI s"}
+           "cumulative-layout-shift": "CLS", "speed-index": "SI s", "bootup-time": "JS ms"}
 
 
-def build(site: Path) -> None:
-    env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal,hard", PYTHONPATH=str(ROOT))
+def build(site: Path, source: Path = ROOT) -> None:
+    env = dict(os.environ, HARUPAN_PAR="quick", HARUPAN_DIFFICULTIES="easy,normal,hard", PYTHONPATH=str(source))
     r = subprocess.run([sys.executable, "-m", "harupan", "daily", "--date", "2026-11-29", "--site", str(site)],
-                       cwd=ROOT, capture_output=True, text=True, env=env)
+                       cwd=source, capture_output=True, text=True, env=env)
     if r.returncode != 0:
         raise SystemExit(f"the site build failed: {r.stderr}")
 
@@ -70,10 +76,47 @@ def lighthouse(lh: Path, url: str, out: Path) -> dict:
     return figures
 
 
+def checkout(ref: str, folder: Path) -> Path:
+    """The source at git ``ref`` in ``folder``, its compiled twin built there (a site build needs it to be quick)."""
+    folder.mkdir()
+    archive = subprocess.run(["git", "archive", ref], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=folder, capture_output=True, check=True)
+    return folder
+
+
+def measure(lh: Path, runs: int, name: str, url: str, tmp: Path) -> None:
+    results_ = [lighthouse(lh, url, tmp / f"lh-{i}.json") for i in range(runs)]
+    median = {k: statistics.median(r[k] for r in results_) for k in results_[0] if k not in ("a11y failures", "DOM")}
+    shown = "  ".join(f"{k} {v:.2f}" if isinstance(v, float) and v < 10 else f"{k} {v:.0f}" for k, v in median.items())
+    perf = [r["performance"] for r in results_]
+    print(f"{name:18} {shown}  DOM {results_[0]['DOM']:.0f}  (performance runs {perf})")
+    failures = sorted({f for r in results_ for f in r["a11y failures"]})
+    if failures:
+        print(f"{'':18} accessibility audits failed: {', '.join(failures)}")
+
+
+@contextlib.contextmanager
+def serving(site: Path, source: Path = ROOT) -> Iterator[str]:
+    server = subprocess.Popen([sys.executable, "-m", "harupan", "site", "serve", "--site", str(site), "--port", "0"],
+                              cwd=source, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              env=dict(os.environ, PYTHONPATH=str(source)))
+    try:
+        line = server.stdout.readline() if server.stdout else ""
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        if not found:
+            raise SystemExit(f"harupan site serve did not start: {line!r}")
+        yield found.group(0)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--lighthouse", type=Path, default=DEFAULT_LH, help=f"the lighthouse CLI (default {DEFAULT_LH})")
+    ap.add_argument("--baseline", help="a git ref whose day page is measured too (before and after)")
     args = ap.parse_args()
     if not args.lighthouse.is_file():
         raise SystemExit(f"no lighthouse at {args.lighthouse}: see this script's docstring to install it")
@@ -81,26 +124,18 @@ def main() -> None:
         site = Path(tmp) / "site"
         build(site)
         size = (site / PAGES["day"]).stat().st_size
-        server = subprocess.Popen([sys.executable, "-m", "harupan", "site", "serve", "--site", str(site), "--port", "0"],
-                                  cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                  env=dict(os.environ, PYTHONPATH=str(ROOT)))
-        try:
-            base = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
-            print(f"lighthouse {args.lighthouse}, mobile preset, simulated throttling, {args.runs} runs a page, medians")
-            print(f"day page: {size:,} bytes of HTML")
+        print(f"lighthouse {args.lighthouse}, mobile preset, simulated throttling, {args.runs} runs a page, medians; "
+              f"load average {os.getloadavg()[0]:.2f}")
+        print(f"day page: {size:,} bytes of HTML")
+        with serving(site) as base:
             for name, path in PAGES.items():
-                runs = [lighthouse(args.lighthouse, base + path, Path(tmp) / f"lh-{i}.json") for i in range(args.runs)]
-                median = {k: statistics.median(r[k] for r in runs) for k in runs[0] if k not in ("a11y failures", "DOM")}
-                shown = "  ".join(f"{k} {v:.2f}" if isinstance(v, float) and v < 10 else f"{k} {v:.0f}"
-                                  for k, v in median.items())
-                perf = [r["performance"] for r in runs]
-                print(f"{name:18} {shown}  DOM {runs[0]['DOM']:.0f}  (performance runs {perf})")
-                failures = sorted({f for r in runs for f in r["a11y failures"]})
-                if failures:
-                    print(f"{'':18} accessibility audits failed: {', '.join(failures)}")
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+                measure(args.lighthouse, args.runs, name, base + path, Path(tmp))
+        if args.baseline:
+            source = checkout(args.baseline, Path(tmp) / "baseline")
+            before = Path(tmp) / "baseline-site"
+            build(before, source)
+            with serving(before, source) as base:
+                measure(args.lighthouse, args.runs, f"day at {args.baseline}", base + PAGES["day"], Path(tmp))
 
 
 if __name__ == "__main__":

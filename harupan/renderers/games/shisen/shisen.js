@@ -96,6 +96,11 @@ class ShisenApp {
     this.side = el("div", { class: "sside" }, this.bar, this.toastBox);
     this.root.replaceChildren(this.side, this.wrap, below, this.note, this.result);
     this.grid.addEventListener("keydown", (e) => this.key_(e));
+    // the rules load when the player first touches the game (a tile, 힌트, 섞기): a finger's press
+    // comes a moment before its click, which then finds them loaded or nearly
+    const prefetch = () => { if (!this.solver) shisenSolver().then((s) => { this.solver = s; }, () => null); };
+    this.root.addEventListener("pointerdown", prefetch, { once: true });
+    this.root.addEventListener("keydown", prefetch, { once: true });
   }
 
   /** The search's rules, loaded when first needed (shisen-solver.js); null, with a message, when they
@@ -305,7 +310,6 @@ class ShisenApp {
     const here = [x, y];
     if (!this.selected) {
       this.select(here);
-      if (!this.solver) shisenSolver().then((s) => { this.solver = s; }, () => null);  // loads while the player looks
       return;
     }
     const [sx, sy] = this.selected;
