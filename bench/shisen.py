@@ -11,6 +11,10 @@
    --python, the same deals again by the pure-Python search in the same run (the baseline), each
    deal's answer, nodes and work compared between the two. --budget N: the node budget.
    --first N: the deals from bench-deal-N on (a set the solver's settings were not read from).
+   --twin-ref REF: the same deals by the compiled twin built from the source at git REF (in a
+   temporary copy), one process each side in turn: every answer, node count, work and removal
+   order compared, and the CPU time of each side (issue 32: the twin is the same code since the
+   C search became a core with two bindings, so the figures must not move).
 3. A date's three layouts (easy, normal, hard), each dealt, proved and graded, in CPU seconds.
    Target (issue 21): median <= 5 s and 95th percentile <= 15 s over --days dates, one after
    another in one process (`daily` runs the three side by side: timed too, wall).
@@ -26,6 +30,7 @@
 """
 
 import argparse
+import json
 import datetime
 import multiprocessing
 import multiprocessing.pool
@@ -99,6 +104,57 @@ def _solve_row(job: tuple[int, bool, int]) -> tuple:
     r = solve(board, budget)
     return (time.perf_counter() - t0, time.process_time() - c0, str(r.status), r.nodes, i,
             (str(r.status), r.nodes, r.work, r.solution))
+
+
+TWIN_RUN = """
+import hashlib, json, sys, time
+from harupan.engine.rng import Rng
+from harupan.engine.shisen import Board, solve
+from harupan.engine.shisen import solver
+from harupan.engine.shisen.tiles import DEFAULT_KINDS
+assert solver._compiled is not None, "no compiled twin in " + solver.__file__
+first, n, budget = map(int, sys.argv[1:4])
+for i in range(first, first + n):
+    rng = Rng(f"bench-deal-{i}")
+    cells = [k for k in DEFAULT_KINDS for _ in range(4)]
+    rng.shuffle(cells)
+    board = Board(18, 8, tuple(tuple(cells[y * 18:(y + 1) * 18]) for y in range(8)))
+    c0 = time.process_time()
+    r = solve(board, budget)
+    cpu = time.process_time() - c0
+    print(json.dumps([i, str(r.status), r.nodes, r.work, hashlib.sha256(repr(r.solution).encode()).hexdigest(), cpu]))
+"""
+
+
+def bench_twin_ref(n: int, ref: str, budget: int, first: int) -> None:
+    """The compiled twin of this tree against the one built from ``ref``, on the same deals."""
+    import subprocess
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "base"
+        base.mkdir()
+        archive = subprocess.run(["git", "archive", ref], cwd=root, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
+        subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=base, capture_output=True, check=True)
+        sides = {}
+        for name, source in (("this tree", root), (ref, base)):
+            r = subprocess.run([sys.executable, "-c", TWIN_RUN, str(first), str(n), str(budget)], cwd=tmp,
+                               capture_output=True, text=True, env={**__import__("os").environ, "PYTHONPATH": str(source)})
+            if r.returncode != 0:
+                raise SystemExit(f"the twin at {name} failed: {r.stderr[-1500:]}")
+            sides[name] = [json.loads(line) for line in r.stdout.splitlines()]
+    now, then = sides["this tree"], sides[ref]
+    differ = [a[0] for a, b in zip(now, then) if a[1:5] != b[1:5]]
+    cpu_now, cpu_then = sum(a[5] for a in now), sum(b[5] for b in then)
+    ratios = sorted(a[5] / max(b[5], 1e-6) for a, b in zip(now, then))
+    print(f"twin: this tree against the twin at {ref} on bench-deal-{first}..{first + n - 1} (node budget {budget}): "
+          f"CPU {cpu_now:.2f} s against {cpu_then:.2f} s ({cpu_now / max(cpu_then, 1e-9):.3f}x; per deal median "
+          f"{statistics.median(ratios):.3f}x); answers, nodes, work and removal orders differ on {len(differ)} deals"
+          + (f": {differ[:20]}" if differ else ""), flush=True)
+    print(f"  target: the same answers on every deal, the CPU within 5%: "
+          f"{'met' if not differ and abs(cpu_now / max(cpu_then, 1e-9) - 1) <= 0.05 else 'MISSED'}")
 
 
 def bench_solver(n: int, jobs: int = 1, keep: str | None = None, rows_to: str | None = None,
@@ -360,6 +416,7 @@ def main() -> None:
                     help="solver: also solve the same deals by the pure-Python search (the baseline) and compare")
     ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="solver: the node budget")
     ap.add_argument("--first", type=int, default=0, help="solver: the first deal's number (a set the solver was not tuned on)")
+    ap.add_argument("--twin-ref", metavar="REF", help="solver: also the twin built from git REF on the same deals, compared")
     ap.add_argument("--only", choices=["pairs", "generate", "solver", "tune", "year", "bounded"])
     args = ap.parse_args()
     if args.only in (None, "pairs"):
@@ -368,6 +425,8 @@ def main() -> None:
         bench_generate(args.days)
     if args.only in (None, "solver"):
         bench_solver(args.deals, args.jobs, args.keep, args.rows, args.python, args.budget, args.first)
+        if args.twin_ref:
+            bench_twin_ref(args.deals, args.twin_ref, args.budget, args.first)
     if args.tune and args.only in (None, "tune"):
         bench_tune(args.tune, args.jobs)
     if args.year and args.only in (None, "year"):
