@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import results  # noqa: E402
+import results
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = "harupan/engine/shisen"
