@@ -194,6 +194,12 @@ export function shisenSolver() {
   return shisenLoading;
 }
 
+/** The search from bytes at hand instead of the page's file (node's tests): what shisenSolver() gives after. */
+export function shisenSolverUse(bytes) {
+  shisenLoading = shisenSolverFromBytes(bytes).then((s) => (shisenReady = s));
+  return shisenLoading;
+}
+
 /** The search if it has loaded already, else null (for a caller that must not wait). */
 export const shisenSolverNow = () => shisenReady;
 
