@@ -1,7 +1,7 @@
 """The day page's first hint on hard Shisen-sho positions, in Chromium at 4x CPU slowdown: the
 WebAssembly search against the JavaScript port it replaced, in the same run.
 
-    python bench/browser_hint.py [--port-ref c9b86d4] [--rounds 3] [POSITIONS.json]
+    python bench/browser_hint.py [--port-ref ad1b454] [--rounds 3] [POSITIONS.json]
 
 Each position (default tests/data/shisen_browser_positions.json: day starts, mid-games and traps of
 18x8 boards, with the command line's verdicts) gets its first hint in a fresh page of its own
@@ -10,9 +10,9 @@ opens the day and asks for a hint meets it:
 
 * the module: loading it (its script, decoding, compiling: the page loads it at the first move,
   hint or shuffle) and then the hint (game.hint, the command line's budget, settings.py), each timed;
-* the port: shisen.js's own solver at --port-ref (the last commit that had it,
-  harupan/renderers/games/shisen/shisen-rules.js), with the node budget the page gave it (600),
-  the hint alone (it came with the page's script).
+* the port: the solver in shisen.js at --port-ref (main before issue 32, with the modules it
+  imports; data.js from the engine's tables now, whose search settings are the same), with the
+  node budget the page gave it (600), the hint alone (it came with the page's script).
 
 Figures are wall milliseconds in the page (performance.now), the median of --rounds fresh pages a
 position. Targets (issue 32): every first hint within 250 ms (the module's load included), the
@@ -42,9 +42,8 @@ from harupan.renderers.bundle import data_module  # noqa: E402
 from harupan.renderers.games.shisen import VIEW  # noqa: E402
 
 POSITIONS = ROOT / "tests" / "data" / "shisen_browser_positions.json"
-PORT_FILES = {"shisen-rules.js": "harupan/renderers/games/shisen/shisen-rules.js",
-              "shisen-board.js": "harupan/renderers/games/shisen/shisen-board.js",
-              "rng.js": "harupan/renderers/static/js/rng.js"}
+PORT_FILES = {"shisen.js": "harupan/renderers/games/shisen/shisen.js",
+              **{n: f"harupan/renderers/static/js/{n}" for n in ("rng.js", "game.js", "stats.js", "ko.js")}}
 PORT_BUDGET = 600  # the port's HINT_BUDGET on the page
 SLOWDOWN = 4
 PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title>
@@ -52,8 +51,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title>
 <script type="module">
   import {{ Board }} from "./now/shisen-board.js";
   import {{ shisenSolver }} from "./now/shisen-solver.js";
-  import * as port from "./port/shisen-rules.js";
-  import {{ Board as PortBoard }} from "./port/shisen-board.js";
+  import * as port from "./port/shisen.js";
   window.bench = {{
     async module(cells) {{
       const t0 = performance.now();
@@ -65,7 +63,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title>
     }},
     port(cells) {{
       const t0 = performance.now();
-      const h = port.hint(PortBoard.fromRows(cells), null, {budget});
+      const h = port.hint(port.Board.fromRows(cells), null, {budget});
       const t1 = performance.now();
       return {{ hint: t1 - t0, kind: h === null ? "none" : h.lost ? "lost" : h.undecided ? "undecided" : "pair" }};
     }},
@@ -123,7 +121,7 @@ def first_hint(browser, url: str, which: str, cells) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("positions", nargs="?", type=Path, default=POSITIONS)
-    ap.add_argument("--port-ref", default="c9b86d4", help="the commit whose shisen-rules.js is the port")
+    ap.add_argument("--port-ref", default="ad1b454", help="the commit whose shisen.js holds the port")
     ap.add_argument("--rounds", type=int, default=3, help="fresh pages a position and solver (the median is shown)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
