@@ -12,8 +12,6 @@ import { cleanShisen, LEVEL_KO, ordered, recordShisenCleared, recordShisenPlayed
 
 const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-
-
 // Board units: a tile is 60 x 80 (as drawn); the ring round the board, where paths may run, is
 // narrower (RING_X x RING_Y) so the tiles get the width on a phone.
 const { tileX: TILE_X, tileY: TILE_Y, ringX: RING_X, ringY: RING_Y, minTap: MIN_TAP, pagePad: PAGE_PAD } = HARUPAN_DATA.shisen.board;
@@ -308,10 +306,7 @@ class ShisenApp {
     const code = this.board.cells[y][x];
     if (!code) return;
     const here = [x, y];
-    if (!this.selected) {
-      this.select(here);
-      return;
-    }
+    if (!this.selected) { this.select(here); return; }
     const [sx, sy] = this.selected;
     if (sx === x && sy === y) { this.select(null); this.say("선택을 풀었습니다."); return; }
     const board = this.board, first = this.selected;
