@@ -22,6 +22,8 @@ ALLOWED = {
 }
 # The one shared error type lives in engine/errors.py and may be raised from any layer.
 ANYWHERE = {"harupan.engine.errors"}
+# The one way to read a file (harupan/files.py): every layer that reads, so never the engine.
+READING = "harupan.files"
 # What the top package itself holds (plain data), importable from anywhere.
 TOP_LEVEL = {"__version__"}
 
@@ -88,6 +90,10 @@ def layer_problems(layer: str, imports: list[str]) -> list[str]:
         parts = mod.split(".")
         if mod in ANYWHERE or any(mod.startswith(a + ".") for a in ANYWHERE):
             continue
+        if mod == READING or mod.startswith(READING + "."):
+            if layer == "engine":
+                bad.append(f"{mod}: the engine reads no file")
+            continue
         if len(parts) == 1 or parts[1] in TOP_LEVEL:
             continue  # the package itself, or its plain data (__version__)
         if layer == "renderers" and parts[1] == "engine":
@@ -120,11 +126,13 @@ def test_layer_imports(path):
     ("def f():\n    from harupan.publish import site", "harupan.engine"),
     ("import importlib\nimportlib.import_module('harupan.publish.site')", "harupan.engine"),
     ("COMMANDS = {'x': 'harupan.publish.site:build'}", "harupan.engine"),
+    ("from ...files import read_capped", "harupan.engine.shisen"),
 ])
 def test_every_form_of_import_is_seen(source, package):
     """The checker itself: an engine module reaching publish is caught however it is written."""
     problems = layer_problems("engine", imports_in(source, package))
-    assert problems and all(p.endswith("engine may not import publish") for p in problems), problems
+    assert problems and all(p.endswith(("engine may not import publish", "the engine reads no file"))
+                            for p in problems), problems
 
 
 @pytest.mark.parametrize("source, package", [
@@ -132,6 +140,8 @@ def test_every_form_of_import_is_seen(source, package):
     ("from ..errors import InputError", "harupan.engine.shisen"),
     ("from harupan.engine.errors import InputError", "harupan.renderers"),
     ("from . import paths", "harupan.engine.shisen"),
+    ("from ..files import read_capped", "harupan.renderers"),
+    ("from harupan.files import Kind", "harupan.publish"),
 ])
 def test_allowed_imports_pass(source, package):
     layer = package.split(".")[1]

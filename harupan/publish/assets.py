@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import stat
 from collections.abc import Callable
 from dataclasses import asdict
 from functools import lru_cache
@@ -17,6 +15,7 @@ import fontTools
 import jinja2
 import PIL
 
+from ..files import Kind, read_capped, read_fd
 from ..renderers import site as pages
 from ..renderers.bundle import joined_script, stylesheet
 from ..renderers.fonts import font_path
@@ -80,7 +79,7 @@ def write_font_subset(site: Path, text: str, write: Write) -> None:
     key_file = site / "static" / "fonts" / ".sans.key"
     key = hashlib.sha256(("".join(sorted(set(text))) + str(RENDER_VERSION)).encode()).hexdigest() + "\n"
     try:
-        if font.is_file() and key_file.read_text() == key:
+        if font.is_file() and read_capped(key_file, Kind.MARK, follow_links=False) == key.encode():
             return
     except OSError:
         pass
@@ -126,7 +125,7 @@ def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict[s
     key_file = site / "rules" / ".key.json"
     key = _shared_key(cfg)
     try:
-        stored = json.loads(key_file.read_text(encoding="utf-8"))
+        stored = json.loads(read_capped(key_file, Kind.RECORD, follow_links=False))
         if (stored["key"] == key and (site / "static" / "fonts" / "sans.woff").is_file()
                 and all((site / "rules" / r["slug"] / "index.html").is_file() for r in stored["pages"])):
             return list(stored["pages"])
@@ -143,7 +142,6 @@ def write_shared_pages(site: Path, cfg: SiteConfig, write: Write) -> list[dict[s
 
 FILES_RECORD = "static/.files.json"  # what the shared files were made from, and each one's hash
 SHARED_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
-FILES_LIMIT = 8 << 20  # the shared files are tens of KB each; a bigger one is not the one recorded
 
 
 def _files_key(cfg: SiteConfig) -> str:
@@ -161,11 +159,7 @@ def _read_regular(site: Path, name: str) -> bytes | None:
         fd = open_below(str(site), name.split("/"))
     except OSError:
         return None
-    with os.fdopen(fd, "rb") as f:
-        st = os.fstat(f.fileno())
-        if not stat.S_ISREG(st.st_mode) or st.st_size > FILES_LIMIT:
-            return None
-        return f.read(FILES_LIMIT + 1)
+    return read_fd(fd, site / name, Kind.PAGE)  # a FIFO or a device: refused, exit 2 (harupan/files.py)
 
 
 def kept_shared_files(site: Path, cfg: SiteConfig) -> bool:

@@ -36,6 +36,7 @@ from types import TracebackType
 from typing import Literal
 
 from ..engine.errors import InputError
+from ..files import what_is
 
 StrPath = str | os.PathLike[str]  # a path as the os functions take it
 
@@ -52,12 +53,16 @@ class LinkRefused(InputError):
     """A symbolic link where harupan writes, which it did not make (exit 2, naming it)."""
 
 
-def refuse_link(path: StrPath) -> LinkRefused:
+def link_text(path: StrPath) -> str:
+    """"a symbolic link (to '...')", for the messages about one."""
     try:
-        where = f" (to {os.readlink(path)!r})"
+        return f"a symbolic link (to {os.readlink(path)!r})"
     except OSError:
-        where = ""
-    return LinkRefused(f"{str(path)!r} is a symbolic link{where}, which harupan did not make; it writes nothing "
+        return "a symbolic link"
+
+
+def refuse_link(path: StrPath) -> LinkRefused:
+    return LinkRefused(f"{str(path)!r} is {link_text(path)}, which harupan did not make; it writes nothing "
                        "through a link: remove the link and run again")
 
 
@@ -357,7 +362,7 @@ class Transaction:
             _unlink_quietly(tmp, fd)
             if stat.S_ISLNK(st.st_mode):
                 raise refuse_link(path)
-            raise InputError(f"{str(path)!r} is not a regular file; harupan will not replace it")
+            raise InputError(f"{str(path)!r} is {what_is(st.st_mode)}, not a regular file; harupan will not replace it")
         try:
             os.replace(tmp.name, name, src_dir_fd=fd, dst_dir_fd=fd)
         except OSError as e:

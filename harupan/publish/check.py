@@ -30,9 +30,10 @@ from urllib.parse import unquote, urlsplit
 
 from ..engine.dates import parse_date
 from ..engine.errors import HarupanError, InputError
+from ..files import FileRefused, Kind, read_capped, what_is
 from ..generator.daily import verify_bundle
 from . import daynav, rules
-from .atomic import Transaction
+from .atomic import Transaction, link_text
 from .config import SiteConfig
 from .days import MARK, build_mark, day_names, day_path, published_dates, read_day
 from .listings import listing_files, write_listings
@@ -92,8 +93,8 @@ def check_day(args: tuple[str, str, SiteConfig]) -> tuple[str, list[str]]:
         problems.append(f"{where}: missing or not a regular file: {', '.join(missing)}")
     if MARK not in missing:
         try:
-            mark = (folder / MARK).read_text(encoding="utf-8", errors="replace")
-        except OSError as e:
+            mark = read_capped(folder / MARK, Kind.MARK, follow_links=False).decode("utf-8", errors="replace")
+        except (OSError, FileRefused) as e:
             mark = f"unreadable: {e}"
         if mark != build_mark(data, cfg):
             problems.append(f"{folder / MARK}: does not match puzzle.json and the settings "
@@ -122,8 +123,8 @@ def page_links(site: Path, page: Path, base_url: str) -> list[str]:
     name a regular file inside the site."""
     rel = page.relative_to(site).as_posix()
     try:
-        text = page.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+        text = read_capped(page, Kind.PAGE, follow_links=False).decode("utf-8")
+    except (OSError, UnicodeDecodeError, FileRefused) as e:
         return [f"{rel}: cannot be read ({e})"]
     parser = _Links()
     parser.feed(text)
@@ -193,8 +194,8 @@ def _time_problem(text: str | None, pattern: re.Pattern[str], today: _dt.date) -
 def _xml(site: Path, name: str, tag: str, what: str) -> tuple[ET.Element | None, list[str]]:
     """The root of the site's XML file ``name`` if it parses and is a ``tag``; else one problem."""
     try:
-        root = ET.parse(site / name).getroot()
-    except (OSError, ET.ParseError) as e:
+        root = ET.fromstring(read_capped(site / name, Kind.PAGE, follow_links=False))
+    except (OSError, ET.ParseError, FileRefused) as e:
         return None, [f"{name}: cannot be read as XML ({e})"]
     if root.tag != tag:
         return None, [f"{name}: not {what}"]
@@ -262,12 +263,12 @@ def _url_problem(site: Path, where: str, url: str, base_url: str) -> list[str]:
 def rule_list(site: Path) -> list[dict[str, str]]:
     """The rule pages the listings link, as the last run recorded them (else from content/)."""
     try:
-        stored = json.loads((site / "rules" / ".key.json").read_text(encoding="utf-8"))
+        stored = json.loads(read_capped(site / "rules" / ".key.json", Kind.RECORD, follow_links=False))
         pages = stored["pages"]
         if isinstance(pages, list) and all(isinstance(p, dict) and {"slug", "title"} <= set(p) for p in pages):
             return pages
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+    except (OSError, ValueError, KeyError, TypeError, FileRefused):
+        pass  # named by special_files when it is not a regular file
     checked = rules.check()
     return [{"slug": p.slug, "title": p.title} for p in sorted(checked.pages, key=lambda p: p.slug)]
 
@@ -284,7 +285,10 @@ def listing_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
             problems.append(f"{rel}: missing (--repair-listings writes it)")
             continue
         try:
-            stale = path.read_bytes() != data
+            stale = read_capped(path, Kind.PAGE, follow_links=False) != data
+        except FileRefused as e:
+            problems.append(f"{rel}: {e}")
+            continue
         except OSError as e:
             problems.append(f"{rel}: cannot be read ({e.strerror or e})")
             continue
@@ -304,11 +308,38 @@ def listing_problems(site: Path, cfg: SiteConfig, today: _dt.date) -> list[str]:
     return problems
 
 
+def special_files(site: Path) -> list[str]:
+    """Every FIFO, device, socket and symbolic link anywhere in the site, dot folders too (the
+    kept parts, the lock, a staging folder): harupan makes none of them, and every run refuses to
+    read or write through one (harupan/files.py, publish/atomic.py), so each is a problem, in the
+    words the runs use. One walk of the folders, no link followed."""
+    out = []
+    for top, dirs, names in os.walk(site, followlinks=False):
+        dirs.sort()
+        for name in sorted(dirs + names):
+            path = Path(top) / name
+            try:
+                mode = os.lstat(path).st_mode
+            except OSError:
+                continue
+            rel = path.relative_to(site).as_posix()
+            if stat.S_ISLNK(mode):
+                out.append(f"{rel}: {link_text(path)}, which harupan did not make; every run refuses to write "
+                           "through it (exit 2): remove it")
+            elif not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                out.append(f"{rel}: {what_is(mode)}, not a regular file; every run that reads it stops with "
+                           "exit 2 (harupan reads only regular files): remove it")
+    return out
+
+
 def require_site(site: Path) -> Path:
     """``site`` if it is a harupan site (its marker file there), else :class:`InputError`."""
     site = Path(site)
     if not site.is_dir():
         raise InputError(f"site folder {str(site)!r} does not exist")
+    if (site / SITE_MARKER).is_symlink():
+        raise InputError(f"{str(site / SITE_MARKER)!r} is a symbolic link, not the marker file harupan writes; "
+                         "every run refuses this folder: remove the link; nothing was checked")
     if not _regular(site / SITE_MARKER):
         raise InputError(f"{str(site)!r} is not a harupan site (no {SITE_MARKER}); nothing was checked")
     return site
@@ -327,7 +358,8 @@ def check_site(site: Path, cfg: SiteConfig, today: _dt.date, *, jobs: int = 1,
             progress(len(by_day), len(folders))
 
     map_days(cast(Any, check_day), [(name, str(site), cfg) for name, _ in folders], jobs, record)
-    problems = [p for name, _ in folders for p in by_day[name]]
+    problems = special_files(site)
+    problems += [p for name, _ in folders for p in by_day[name]]
     problems += listing_problems(site, cfg, today)
     problems += feed_problems(site, cfg, today)
     problems += sitemap_problems(site, cfg, today)

@@ -12,9 +12,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 from ..engine.errors import InputError
+from ..files import Kind, read_capped
 from ..generator.games import Settings, SettingValue, options
 from ..renderers.site import SiteInfo, default_tagline
-from .content import YAML_LIMIT, _Problem, load_limited
+from .content import _Problem, load_limited
 
 SITE_KEYS = ("title", "tagline", "base_url", "timezone")  # the site's own; each game adds its options
 
@@ -57,10 +58,8 @@ def load_config(path: str | os.PathLike[str] | None = None, env: Mapping[str, st
     env = os.environ if env is None else env
     source = str(path) if path else "content/site.yaml"
     try:
-        if path:
-            with open(path, "rb") as f:
-                raw = f.read(YAML_LIMIT + 1)
-            text = raw.decode("utf-8")
+        if path:  # a regular file within its cap (harupan/files.py)
+            text = read_capped(path, Kind.CONTENT).decode("utf-8")
         else:
             text = resources.files("harupan").joinpath("content", "site.yaml").read_text(encoding="utf-8")
         data = load_limited(text) or {}

@@ -41,6 +41,7 @@ import yaml
 
 from ..engine.dates import parse_date
 from ..engine.errors import InputError
+from ..files import CAPS, FileRefused, Kind, read_capped
 
 
 class ContentError(InputError):
@@ -66,7 +67,7 @@ class _Problem(Exception):
         self.message = message
 
 
-YAML_LIMIT = 256 * 1024  # bytes of one YAML file
+YAML_LIMIT = CAPS[Kind.CONTENT]  # bytes of one YAML file (harupan/files.py holds the caps)
 ALIAS_LIMIT = 64  # aliases in one file
 NODE_LIMIT = 100_000  # values in one file, aliases expanded
 
@@ -384,12 +385,12 @@ def load_pages(folder: Path, figure_kinds: dict[str, Any],
     if not files:
         problems.append(f"{folder}: no rule pages (*.yaml) found")
     for f in files:
-        try:
-            if f.stat().st_size > YAML_LIMIT:
-                problems.append(f"{f}:1: the file is larger than {YAML_LIMIT // 1024} KB; refused before parsing")
-                unreadable = True
-                continue
-            text = f.read_text(encoding="utf-8")
+        try:  # a regular file within its cap (harupan/files.py): never a FIFO, a device or a bomb
+            text = read_capped(f, Kind.CONTENT).decode("utf-8")
+        except FileRefused as e:
+            problems.append(f"{f}:1: {e}")
+            unreadable = True
+            continue
         except (OSError, UnicodeDecodeError) as e:
             problems.append(f"{f}:1: cannot read: {e}")
             unreadable = True

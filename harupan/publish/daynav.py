@@ -34,12 +34,12 @@ from __future__ import annotations
 import bisect
 import datetime as _dt
 import json
-import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..engine.errors import InputError
+from ..files import Kind, read_fd
 from ..renderers import site as pages
 from ..renderers.site import NO_LINKS, DayLinks
 from .atomic import Transaction, open_below
@@ -72,9 +72,9 @@ def nav_html(day: _dt.date, nb: Neighbours) -> bytes:
 def months_record(site: Path) -> dict[str, Any] | None:  # Any: a JSON object as read back, checked by its readers
     """The archive's record of what the last run listed (read through no planted link), or None
     when there is none that reads as a JSON object."""
-    try:
-        with os.fdopen(open_below(str(site), ["archive", MONTHS_RECORD]), "rb") as f:
-            stored = json.loads(f.read(16 * 2**20))
+    try:  # a regular file within its cap (harupan/files.py); anything else is refused, exit 2
+        stored = json.loads(read_fd(open_below(str(site), ["archive", MONTHS_RECORD]),
+                                    site / "archive" / MONTHS_RECORD, Kind.RECORD))
     except (OSError, ValueError):
         return None
     return stored if isinstance(stored, dict) else None
@@ -118,9 +118,8 @@ def to_look_at(visible: Sequence[_dt.date], published: Sequence[_dt.date], befor
 
 def page_bytes(site: Path, day: _dt.date) -> bytes | None:
     """A day's page as it is (read through no link), or None when it cannot be read."""
-    try:
-        with os.fdopen(open_day_file(site, day, "index.html"), "rb") as f:
-            return f.read()
+    try:  # a regular file within its cap (harupan/files.py); anything else is refused, exit 2
+        return read_fd(open_day_file(site, day, "index.html"), site / day_path(day) / "index.html", Kind.PAGE)
     except OSError:
         return None
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..engine.dates import parse_date
 from ..engine.errors import CheckFailed, InputError
+from ..files import FileRefused, Kind, read_fd
 from ..generator.daily import DayBundle, MapFn, bundle_json, day_bundle, load_bundle_json, verify_bundle
 from ..generator.games import games
 from ..renderers import site as pages
@@ -68,13 +69,18 @@ def build_mark(bundle_bytes: bytes, cfg: SiteConfig) -> str:
 
 
 def day_is_current(site: Path, date: _dt.date, cfg: SiteConfig) -> bool:
+    """Whether the day's files are those its ``puzzle.json`` and the settings make (its mark
+    says so). Both files are read through no link and only as regular files within their caps
+    (harupan/files.py): a FIFO or a device there is an :class:`ArchiveError` naming it."""
     folder = site / day_path(date)
     try:
-        data = (folder / "puzzle.json").read_bytes()
-        mark = (folder / MARK).read_text()
+        data = read_fd(open_day_file(site, date, "puzzle.json"), folder / "puzzle.json", Kind.DAY)
+        mark = read_fd(open_day_file(site, date, MARK), folder / MARK, Kind.MARK)
+    except FileRefused as e:
+        raise ArchiveError(str(e)) from None
     except OSError:
         return False
-    return mark == build_mark(data, cfg) and is_published(folder)
+    return mark == build_mark(data, cfg).encode() and is_published(folder)
 
 
 def is_published(folder: Path) -> bool:
@@ -124,9 +130,6 @@ class ArchiveError(InputError):
     """An archived day that cannot be read back as a day (exit 2): the file is named."""
 
 
-ARCHIVE_LIMIT = 4 * 1024 * 1024  # a day's puzzle.json is tens of KB; a bigger one is not ours
-
-
 def open_day_file(site: Path, date: _dt.date, name: str) -> int:
     """A descriptor of one file of a day's folder, opened through no planted link (in the day's
     folders either); OSError otherwise."""
@@ -138,13 +141,12 @@ def read_day(site: Path, date: _dt.date) -> tuple[DayBundle, bytes]:
     format, each game's part in its own form, this date. :class:`ArchiveError` naming the file
     otherwise (corrupt JSON, ``[]``, a part that is not one, another day's file)."""
     path = site / day_path(date) / "puzzle.json"
-    try:  # through no planted link, in the day's folders either
-        with os.fdopen(open_day_file(site, date, "puzzle.json"), "rb") as f:
-            data = f.read(ARCHIVE_LIMIT + 1)
+    try:  # through no planted link, in the day's folders either; a regular file within its cap
+        data = read_fd(open_day_file(site, date, "puzzle.json"), path, Kind.DAY)
+    except FileRefused as e:
+        raise ArchiveError(str(e)) from None
     except OSError as e:
         raise ArchiveError(f"{path}: the archived day cannot be read ({e.strerror or e})") from None
-    if len(data) > ARCHIVE_LIMIT:
-        raise ArchiveError(f"{path}: the archived day is over {ARCHIVE_LIMIT // 2**20} MB, not a day's file")
     try:
         bundle = load_bundle_json(data, str(path))
     except CheckFailed as e:

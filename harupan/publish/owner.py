@@ -18,6 +18,7 @@ import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from ..files import FileRefused, Kind, read_capped
 from ..engine.errors import InputError
 from .atomic import put_bytes, refuse_link, write_error
 from .days import MARK
@@ -143,11 +144,9 @@ def foreign_in_old_site(site: Path, shipped: Callable[[], Iterable[str]]) -> tup
 
 
 def _our_bundle(path: Path) -> bool:
-    try:
-        if path.stat().st_size > 4 << 20:
-            return False
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+    try:  # a regular file within its cap (harupan/files.py); a FIFO or a device is no bundle of ours
+        data = json.loads(read_capped(path, Kind.DAY, follow_links=False))
+    except (OSError, ValueError, FileRefused):
         return False
     return isinstance(data, dict) and str(data.get("format", "")).startswith("harupan/") and "date" in data
 

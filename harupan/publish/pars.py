@@ -25,6 +25,7 @@ line leaves dot files off the public copy.
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import json
 import os
 from collections.abc import Mapping
@@ -32,7 +33,9 @@ from pathlib import Path
 
 from ..generator.daily import bundle_json, day_part
 from ..generator.games import Json, Piece, Settings, game_for_piece, games
-from .atomic import drop_temp, lstat_at, open_dir, temp_name, unlink_at, write_error, write_locked
+from ..files import Kind, read_fd
+from .atomic import (drop_temp, lstat_at, open_below, open_dir, refuse_link, temp_name, unlink_at, write_error,
+                     write_locked)
 from .lock import LockBusy, SiteLock
 from .notes import note
 
@@ -72,14 +75,13 @@ def problem(record: object, day: _dt.date) -> str | None:
 def load(site: Path, day: _dt.date, settings: Settings) -> dict[Piece, Json]:
     """The kept pieces for ``day`` that pass their checks (see the module docstring)."""
     path = record_path(site, day)
-    try:
-        if path.stat().st_size > 16 << 20:
-            note(f"ignoring kept parts {path}: larger than 16 MB; making them again")
-            return {}
-        data = path.read_bytes()
+    try:  # through no link, a regular file within its cap (harupan/files.py): else refused, exit 2
+        data = read_fd(open_below(str(site), [FOLDER, path.name]), path, Kind.RECORD)
     except FileNotFoundError:
         return {}
     except OSError as e:
+        if e.errno in (errno.ELOOP, errno.ENOTDIR):  # a link at the record or at its folder
+            raise refuse_link(site / FOLDER if os.path.islink(site / FOLDER) else path) from None
         note(f"ignoring kept parts {path}: {e.strerror or e}")
         return {}
     try:

@@ -27,6 +27,7 @@ from fontTools.misc.psCharStrings import T2CharString
 from fontTools.pens.basePen import BasePen
 
 from ..engine.errors import InputError
+from ..files import Kind, read_capped
 from .model import Text
 
 PathOp = tuple[str | float, ...]  # ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y) or ("Z",)
@@ -131,7 +132,7 @@ class Font:
     def _charstring(self, gid: int) -> Any:
         """The glyph's CFF charstring, or None when the font is not one :func:`_cff_reader` reads."""
         if not self._cff:
-            self._cff.append(_cff_reader(self.path.read_bytes()))
+            self._cff.append(_cff_reader(read_capped(self.path, Kind.FONT)))
         return self._cff[0](gid) if self._cff[0] is not None else None
 
     def _read_outline(self, ch: str) -> Outline:
@@ -378,7 +379,7 @@ def _metrics(data: bytes) -> tuple[int, int, int, dict[int, int], list[int]] | N
 @lru_cache(maxsize=8)
 def font(role: str) -> Font:
     path = font_path(role)
-    read = _metrics(path.read_bytes())
+    read = _metrics(read_capped(path, Kind.FONT))
     if read is None:  # not the kind of character map read above: fontTools reads the file
         from fontTools.ttLib import TTFont  # 7 ms to import (bench/startup.py): only such a font
 
