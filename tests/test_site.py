@@ -149,6 +149,33 @@ def test_rerun_is_byte_identical(base_site, tmp_path, runner):
     assert snapshot(site) == before  # re-rendered from puzzle.json: same bytes
 
 
+@pytest.fixture(scope="session")
+def every_level_site_factory(tmp_path_factory):
+    """One day with all three Shisen-sho levels (FAST offers one), made once per test run: the
+    levels' order is what a rebuild from the sorted ``puzzle.json`` could change."""
+    from conftest import built_once, published
+    build = published("2026-11-29", env_extra={"HARUPAN_DIFFICULTIES": "easy,normal,hard"})
+    return lambda: built_once(tmp_path_factory, "every-level-2026-11-29", build) / "site"
+
+
+@pytest.mark.slow
+def test_a_forced_rebuild_of_every_level_rewrites_no_byte(every_level_site_factory, runner, monkeypatch):
+    """``site build --force`` on an unchanged release: every file, the print sheets too, made
+    again from ``puzzle.json`` in the levels' own order, the same bytes as the night it was dealt."""
+    monkeypatch.setenv("HARUPAN_DIFFICULTIES", "easy,normal,hard")
+    import datetime as _dt
+
+    from harupan.publish.days import read_day
+
+    site = every_level_site_factory()
+    assert list(read_day(site, _dt.date(2026, 11, 29))[0].parts["shisen"].layouts) == ["easy", "normal", "hard"]
+    before = snapshot(site)
+    r = runner.invoke(cli, ["site", "build", "--from", "2026-11-29", "--site", str(site), "--force", "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    after = snapshot(site)
+    assert [n for n in before if before[n] != after.get(n)] == [] and set(after) == set(before)
+
+
 def test_shared_files_are_made_again_only_when_the_site_lacks_them(base_site, tmp_path, runner, monkeypatch):
     """The static and web app files (the art sheet, the icons, the script, the service worker)
     are made again only when the record beside them (static/.files.json) no longer matches what

@@ -1,5 +1,6 @@
 import datetime as dt
 import json
+import re
 
 from harupan.cli.main import cli
 
@@ -99,3 +100,24 @@ def test_verify_in_groups_of_days_past_the_draws_made_ahead(runner, monkeypatch)
             for g in got] == [(s, st, t, e) for s, st, t, e in expected]
     assert [g["valid"] for g in got] == [i % 3 != 0 and e is None for i, (*_, e) in enumerate(expected)]
     assert r.exit_code == 1
+
+
+def test_par_prints_no_clock(monkeypatch):
+    """The same date prints the same par, byte for byte; how long it took goes to stderr on request.
+    (The quick bot stands in for the full one, which takes tens of seconds a game.)"""
+    from click.testing import CliRunner
+
+    from harupan.generator.games.zodiac import bot
+
+    real = bot.par
+    ticks = iter(range(0, 1000, 7))
+    monkeypatch.setattr(bot, "par", lambda day: bot.play(bot.Game.for_date(day), depth=1,
+                                                         clock=lambda: float(next(ticks))))
+    assert real is not bot.par
+    runner = CliRunner()  # stdout and stderr apart
+    first, second = (runner.invoke(cli, ["zodiac", "par", "--date", "2026-11-29"]) for _ in range(2))
+    assert first.exit_code == 0 and first.stdout == second.stdout and "seconds" not in first.stdout
+    assert json.loads(first.stdout)["score"] > 0 and first.stderr == ""
+    timed = runner.invoke(cli, ["zodiac", "par", "--date", "2026-11-29", "--format", "text", "--timings"])
+    assert timed.exit_code == 0 and not re.search(r"\d\s?s\b", timed.stdout), timed.stdout
+    assert timed.stderr.startswith("par 2026-11-29: 7.000 s")

@@ -212,7 +212,9 @@ def make_day(site: Path, date: _dt.date, cfg: SiteConfig, *, force: bool = False
         return None
     bundle, data = load_bundle(site, date, cfg, map_fn)
     verify_bundle(bundle)
-    files = render_day(bundle, data, cfg, map_fn, nav)
+    # every file from the bundle as read back from its bytes, so the night it is dealt and any
+    # rebuild from the archive make the same bytes (a fresh bundle may order its parts otherwise)
+    files = render_day(load_bundle_json(data, "puzzle.json"), data, cfg, map_fn, nav)
     files[MARK] = build_mark(data, cfg).encode()
     return files
 

@@ -101,7 +101,9 @@ class Shisen(Game[ShisenPart, Layout]):
     def part_from_json(self, data: Json, date: _dt.date) -> ShisenPart:
         if not isinstance(data, dict) or not data:
             raise InputError("shisen: expected the layouts by level")
-        return ShisenPart({level: layout_from_dict(d, source=f"{date} shisen {level}") for level, d in data.items()})
+        order = {level: i for i, level in enumerate(LEVELS_KO)}  # the file's keys are sorted: the levels' own order
+        levels = sorted(data, key=lambda lv: (order.get(lv, len(order)), lv))
+        return ShisenPart({level: layout_from_dict(data[level], source=f"{date} shisen {level}") for level in levels})
 
 
 GAME = Shisen()
