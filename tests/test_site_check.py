@@ -133,3 +133,26 @@ def test_a_folder_that_is_not_a_site_is_refused(tmp_path, runner):
 def test_the_future_day_waits_in_its_folder_and_the_check_agrees(site):
     assert (site / "2026/12/03/.built").is_file()
     assert not any("2026/12/03" in loc for loc, _ in sitemap_entries(site))
+
+
+def test_a_range_build_leaves_a_day_whose_claim_fails_and_rebuilds_the_others(site, runner):
+    """A false claim (a par score the replay does not give) is a failed check for that day alone:
+    it is named and left as it is, the others are made, and the run ends with exit 1."""
+    rewrite(site / "2026/11/29/puzzle.json", lambda b: b["zodiac"]["par"].update(score=b["zodiac"]["par"]["score"] + 1))
+    false_day = snapshot(site / "2026/11/29")
+    (site / "2026/11/28/shisen.png").unlink()
+    r = runner.invoke(cli, ["site", "build", "--from", "2026-11-28", "--to", "2026-11-29", "--site", str(site),
+                            "--force", "--quiet", "--jobs", "1"])
+    assert r.exit_code == 1, r.output
+    assert "2026-11-29" in r.stderr and "left as it was" in r.stderr and "Traceback" not in r.output
+    assert (site / "2026/11/28/shisen.png").is_file()  # the good day was made again
+    assert snapshot(site / "2026/11/29") == false_day
+
+
+def test_a_nightly_run_names_an_unreadable_archived_day_and_still_publishes(site, runner):
+    bad = site / "2026/11/28/puzzle.json"
+    bad.write_bytes(b'{"format": "harupan/day@1", "date": "2026-11-2')
+    r = runner.invoke(cli, ["daily", "--date", "2026-11-30", "--site", str(site), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    assert any(str(bad) in line and "left as it is" in line for line in r.stderr.splitlines()), r.stderr
+    assert (site / "2026/11/30/.built").is_file()

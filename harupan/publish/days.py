@@ -156,6 +156,30 @@ def read_day(site: Path, date: _dt.date) -> tuple[DayBundle, bytes]:
     return bundle, data
 
 
+def damaged_days(site: Path, dates: Iterable[_dt.date]) -> list[str]:
+    """One line for each of ``dates`` whose ``puzzle.json`` does not read back as that day's JSON
+    object (not there as a regular file within its cap, not JSON, another date): what a nightly
+    run says about the archive it does not otherwise read. A quick look (a JSON parse, no replay:
+    ``site check`` proves each day again)."""
+    out = []
+    for d in dates:
+        path = site / day_path(d) / "puzzle.json"
+        try:
+            data = json.loads(read_fd(open_day_file(site, d, "puzzle.json"), path, Kind.DAY))
+        except FileRefused as e:
+            out.append(str(e))
+            continue
+        except OSError as e:
+            out.append(f"{path}: the archived day cannot be read ({e.strerror or e})")
+            continue
+        except (ValueError, RecursionError) as e:
+            out.append(f"{path}: the archived day is not JSON ({e})")
+            continue
+        if not isinstance(data, dict) or data.get("date") != d.isoformat():
+            out.append(f"{path}: does not hold the day {d.isoformat()}")
+    return out
+
+
 def load_bundle(site: Path, date: _dt.date, cfg: SiteConfig, map_fn: MapFn = map) -> tuple[DayBundle, bytes]:
     """The day's bundle and its ``puzzle.json`` bytes: the archived file if there is one (checked:
     :func:`read_day`), else freshly generated (with the parts kept by ``harupan prepare`` where

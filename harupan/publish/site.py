@@ -33,7 +33,7 @@ from typing import Any
 from importlib import resources
 from pathlib import Path
 
-from ..engine.errors import InputError
+from ..engine.errors import CheckFailed, InputError
 from ..renderers.fonts import font
 from ..renderers.site import DayLinks
 from ..generator.daily import day_part
@@ -42,7 +42,7 @@ from . import app, daynav, pars, rules
 from .assets import FILES_RECORD, kept_shared_files, shared_files_record, static_files
 from .atomic import Transaction, drop_temp
 from .config import SiteConfig
-from .days import ArchiveError, day_path, install_day, make_day, publish_day, published_dates, render_file
+from .days import ArchiveError, damaged_days, day_path, install_day, make_day, publish_day, published_dates, render_file
 from .listings import write_listings
 from .lock import SiteLock
 from .notes import note
@@ -120,10 +120,11 @@ def _make_day_job(args: tuple[_dt.date, str, SiteConfig, bool, DayLinks]
     date, site, cfg, force, nav = args
     try:
         return date, make_day(Path(site), date, cfg, force=force, nav=nav)
-    except ArchiveError as e:
-        return date, str(e)
+    except (ArchiveError, CheckFailed) as e:  # a day that cannot be read, or whose claim fails
+        return date, (FAILED_CHECK if isinstance(e, CheckFailed) else "") + str(e)
 
 
+FAILED_CHECK = "\0check\0"  # marks a day's line whose claim failed (exit 1), not one that cannot be read (exit 2)
 STATES = {"written": "written", "unchanged": "unchanged", "skipped": "already current",
           "failed": "cannot be read"}  # for progress lines
 
@@ -178,6 +179,9 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
                 counts[result] += 1
         published = sorted(set(before) | {d for d, r in results.items() if r != "failed"})  # as a scan would find
         write_listings(site, cfg, tx, today=today, problems=problems, published=published, touched=dates)
+        damaged = damaged_days(site, sorted(set(before) - set(dates)))  # the archive this run did not read
+    for line in damaged:  # named, left as it is; the run's own days are published all the same
+        note(f"{line}; left as it is ('harupan site check' lists every problem)")
     for d, result in results.items():
         if result not in ("skipped", "failed"):
             try:
@@ -186,6 +190,18 @@ def build(site: Path, dates: list[_dt.date], cfg: SiteConfig, *, jobs: int = 1, 
                 note(f"{e}; the kept pieces are no longer needed")
     if problems:
         unique = list(dict.fromkeys(problems))
+        failed = [p.removeprefix(FAILED_CHECK) for p in unique if p.startswith(FAILED_CHECK)]
+        unreadable = [p for p in unique if not p.startswith(FAILED_CHECK)]
+        if failed:  # a claim that does not hold is a failed check: exit 1, each such day named
+            lines = unreadable + failed
+            if len(lines) == 1:
+                raise CheckFailed(lines[0] + "; that day was left as it was" +
+                                  "; the other days were published" * (len(dates) > 1))
+            for line in lines:
+                note(line)
+            days = ", ".join(d.isoformat() for d, r in sorted(results.items()) if r == "failed")
+            raise CheckFailed(f"{len(lines)} days failed their check or cannot be read ({days}, listed above); "
+                              "they were left as they were, the other days were published")
         if len(unique) == 1:
             raise ArchiveError(unique[0] + "; the other days were published" * (len(dates) > 1))
         for line in unique:
