@@ -105,3 +105,37 @@ def test_a_planted_404_page_link_is_not_read(tmp_path):
         httpd.server_close()
     assert status == 404 and b"secret" not in body
 
+
+
+def test_two_hundred_clients_at_once_are_all_answered(served):
+    """200 connections opened together, each sending its request only once all are open (a
+    page's burst from many phones): every one is answered (the listen queue held 5 before)."""
+    import threading
+
+    port, _ = served
+    n = 200
+    ready = threading.Barrier(n, timeout=60)
+    answers: list[int] = []
+
+    def client() -> None:
+        # the kernel completes a connection the listen queue has room for at once; past the queue
+        # a client waits for SYN retries (1 s, 3 s ...), which 2 s does not cover
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
+            s.settimeout(60)
+            ready.wait(timeout=60)
+            s.sendall(b"GET / HTTP/1.0\r\nHost: x\r\n\r\n")
+            data = b""
+            while chunk := s.recv(65536):
+                data += chunk
+        answers.append(int(data.split()[1]))
+
+    threads = [threading.Thread(target=client) for _ in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=90)
+    assert answers.count(200) == n, f"{answers.count(200)} of {n} answered 200"
+    # and none of them had to wait for a place in the queue: the listening socket's backlog (what
+    # ss shows as Send-Q of a listener) holds them all (it was 5: the rest were dropped and retried)
+    ss = subprocess.run(["ss", "-ltnH", f"sport = :{port}"], capture_output=True, text=True, check=True).stdout
+    assert int(ss.split()[2]) >= n, ss

@@ -72,6 +72,8 @@ def open_in(root: str | int, parts: list[str]) -> tuple[int, os.stat_result] | N
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    timeout = 30  # seconds a client may leave a request half-sent before its connection is closed
+
     def send_head(self) -> BinaryIO | None:
         try:
             parts = request_parts(self.path)
@@ -131,6 +133,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class SiteServer(http.server.ThreadingHTTPServer):
+    """A thread a request, a listen queue deep enough for a page's burst of parallel fetches
+    from many clients (the socketserver default, 5, dropped connections past it), threads that
+    never hold up Ctrl-C, and a client that stops sending is let go (the handler's timeout)."""
+
+    request_queue_size = 256
+    daemon_threads = True
+
     def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
         """One line for a request that failed, never a traceback."""
         kind, value = sys.exc_info()[:2]
