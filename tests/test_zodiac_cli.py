@@ -1,5 +1,7 @@
 import datetime as dt
 import json
+
+import pytest
 import re
 
 from harupan.cli.main import cli
@@ -60,6 +62,15 @@ def test_verify_malformed_lines(runner):
         assert r.exit_code == 2 and msg in r.stderr and r.stdout == ""
 
 
+@pytest.mark.parametrize("text", ["", "\n\n  \n", "\r\n\t\n"])
+def test_verify_with_no_claim_is_bad_input(runner, tmp_path, text):
+    """A file of blank lines claims nothing: that is not "all valid" (exit 2, one line)."""
+    (tmp_path / "claims").write_text(text)
+    for source, given in ((str(tmp_path / "claims"), None), ("-", text)):
+        r = run(runner, "zodiac", "verify", source, input=given)
+        assert r.exit_code == 2 and "no claims to check" in r.stderr and r.stdout == "", r.output
+
+
 def test_bad_input(runner):
     for args, msg in [(["zodiac", "start", "--date", "26-1-1"], "bad date"),
                       (["zodiac", "start", "--date", ""], "bad date"),
@@ -81,6 +92,7 @@ def test_verify_in_groups_of_days_past_the_draws_made_ahead(runner, monkeypatch)
 
     monkeypatch.setattr(cz, "DRAWS_AHEAD", 3)
     monkeypatch.setattr(cz, "DAYS_AT_ONCE", 2)
+    monkeypatch.setattr(cz, "CHUNK", 5)  # and the claims replayed five at a time, printed as they go
     rng, claims, expected = Rng("test:verify:groups"), [], []
     for i in range(24):
         date = f"2027-01-{1 + rng.below(7):02d}"

@@ -6,6 +6,7 @@ docs/design.md, "Exit codes and bad input" (2 bad input, 1 failed check), so no 
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import importlib
 import itertools
@@ -14,6 +15,7 @@ import os
 import re
 import stat
 import sys
+import tempfile
 import traceback
 from collections.abc import Iterator, Sequence
 from typing import Any, BinaryIO, cast
@@ -203,10 +205,12 @@ def read_input(path: str, limit: int = BOARD_LIMIT) -> tuple[str, str]:
     return _decode(data, name), name
 
 
-def read_lines(path: str, line_limit: int = LINE_LIMIT, total_limit: int = CLAIMS_LIMIT) -> Iterator[tuple[int, str]]:
+def read_lines(path: str, line_limit: int = LINE_LIMIT, total_limit: int = CLAIMS_LIMIT, *,
+               shown: str | None = None) -> Iterator[tuple[int, str]]:
     """(line number, text) for each line of FILE, each at most ``line_limit`` bytes and all of
-    them at most ``total_limit``; read a line at a time."""
+    them at most ``total_limit``; read a line at a time. ``shown``: the name messages give it."""
     stream, name = open_input(path, total_limit)
+    name = shown or name
     total = 0
     try:
         for number in itertools.count(1):
@@ -224,8 +228,27 @@ def read_lines(path: str, line_limit: int = LINE_LIMIT, total_limit: int = CLAIM
                 raise InputError(f"{name}: more than the {_size(total_limit)} limit; stopped at line {number}")
             yield number, _decode(body, name, f":{number}")
     finally:
-        if name != "<stdin>":
+        if path != "-":
             stream.close()
+
+
+@contextlib.contextmanager
+def rereadable(path: str, limit: int = CLAIMS_LIMIT) -> Iterator[str]:
+    """A path that can be read twice for FILE: the file itself, or for ``-`` a temporary copy of
+    standard input (at most ``limit`` bytes), removed after."""
+    if path != "-":
+        yield path
+        return
+    stream = cast(BinaryIO, getattr(sys.stdin, "buffer", sys.stdin))
+    with tempfile.NamedTemporaryFile(prefix="harupan-stdin-") as copy:
+        total = 0
+        while chunk := stream.read(1 << 20):
+            total += len(chunk)
+            if total > limit:
+                raise InputError(f"<stdin>: more than the {_size(limit)} limit")
+            copy.write(chunk)
+        copy.flush()
+        yield copy.name
 
 
 def emit_json(data: object) -> None:

@@ -44,6 +44,6 @@ def check_cmd(site: str, tz: str | None, jobs: int | None, repair_listings: bool
     problems = list(dict.fromkeys(problems + extra))
     for line in problems:
         click.echo(line)
-    click.echo(f"{count} days checked, {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
+    click.echo(f"{count} day{'s' if count != 1 else ''} checked, {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
     if problems:
         sys.exit(1)

@@ -40,7 +40,10 @@ def _load(file: str) -> tuple[str, object]:
     value its view draws (the game's ``read_file``)."""
     text, name = read_input(file)
     data = load_json(text, source=name) if text.lstrip().startswith("{") else None
-    g = game_for_file(data)
+    try:
+        g = game_for_file(data)
+    except InputError as e:
+        raise InputError(str(e), source=name) from None
     return g.name, g.read_file(text, data, name)
 
 
@@ -64,7 +67,10 @@ def render_cmd(file: str, fmt: str, paper: str, answers: bool, easy: bool, share
     path = check_output(out)
     use_font(font_file)
     kind, data = _load(file)
-    title, pages, single, print_dpi = view(kind).file_pages(data, paper, easy, answers, share)
+    try:
+        title, pages, single, print_dpi = view(kind).file_pages(data, paper, easy, answers, share)
+    except InputError as e:
+        raise InputError(str(e), source=file) from None
     if fmt == "png":
         data_out = png_bytes(render_image(single), dpi=DPI if print_dpi else None)
     elif fmt == "svg":

@@ -358,7 +358,14 @@ def game_for_file(data: Json | None) -> DayGame:
     readers = [g for g in _GAMES.values() if g.file_format is not None]
     if not readers:
         raise InputError("no registered game reads a file of its own")
-    return next((g for g in readers if g.file_format == fmt), readers[0])
+    found = next((g for g in readers if g.file_format == fmt), None)
+    if found is not None:
+        return found
+    if isinstance(fmt, str):  # a format, and none of ours: say which formats there are
+        known = ", ".join(repr(g.file_format) for g in readers)
+        day = " (a day's puzzle.json is drawn whole by 'harupan sheet --date D')" if fmt.startswith("harupan/day@") else ""
+        raise InputError(f"format is {fmt!r}; a game's file is one of {known}{day}")
+    return readers[0]
 
 
 def options() -> dict[str, tuple[str, Option]]:

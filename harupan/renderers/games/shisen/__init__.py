@@ -13,6 +13,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from ....engine.errors import InputError
 from ....engine.shisen.settings import BROWSER_SETTINGS
 from ....engine.shisen.board import Layout, ShisenPart
 from ....engine.shisen.figures import DifficultyRecord
@@ -122,6 +123,9 @@ class ShisenView(View[ShisenPart, Layout]):
         return level_order(part.layouts)
 
     def file_pages(self, data: Layout, paper: str, easy: bool, answers: bool, share: bool) -> FilePages:
+        if answers and not data.solution:
+            raise InputError("--answers: this board carries no removal order to print as its key "
+                             "('harupan shisen solve FILE' finds one)")
         puzzle = shisen_page(data, paper, easy=easy)
         answer = shisen_page(data, paper, easy=easy, answers=True) if answers else None
         pages: list[Sheet] = [("사천성 문제", puzzle)] + ([("사천성 정답", answer)] if answer else [])
