@@ -40,3 +40,25 @@ def test_site_check_counts_one_day_in_the_singular(runner, fast_day_factory, mon
     monkeypatch.setenv("HARUPAN_TODAY", "2026-11-29")
     r = runner.invoke(cli, ["site", "check", "--site", str(fast_day_factory()), "--jobs", "1", "--quiet"])
     assert "1 day checked, " in r.stderr and "days checked" not in r.stderr, r.stderr
+
+
+def test_a_hard_layout_out_of_its_band_says_so(runner):
+    """A small board rarely deals a hard layout: the nearest one is printed, marked, and said on stderr."""
+    r = runner.invoke(cli, ["shisen", "generate", "--date", "2027-01-05", "--size", "4x3", "--difficulty", "hard"])
+    assert r.exit_code == 0 and '"in_band":false' in r.stdout.replace(" ", "")
+    assert "no deal of this size reached the 어려움 band" in one_line(r)
+
+
+def test_the_budget_is_bounded_and_the_size_help_tells_the_limit(runner, tmp_path):
+    from harupan.engine.shisen.settings import MAX_BUDGET
+
+    board = tmp_path / "board.txt"
+    board.write_text("1m 1m 2m 2m\n")
+    for command in ("solve", "hint"):
+        r = runner.invoke(cli, ["shisen", command, str(board), "--budget", str(MAX_BUDGET + 1)])
+        assert r.exit_code == 2 and f"1<=x<={MAX_BUDGET}" in one_line(r)
+    assert runner.invoke(cli, ["shisen", "solve", str(board), "--budget", str(MAX_BUDGET)]).exit_code == 0
+    text = " ".join(runner.invoke(cli, ["shisen", "generate", "--help"]).stdout.split())
+    assert "at most 144 tiles" in text and "30x20" in text
+    r = runner.invoke(cli, ["shisen", "generate", "--date", "2027-01-05", "--size", "30x20"])
+    assert r.exit_code == 2 and "more than 144 tiles" in one_line(r)

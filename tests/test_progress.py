@@ -80,7 +80,9 @@ def test_a_log_gets_one_stamped_line_a_day_and_no_bar():
         for i, d in enumerate(DAYS):
             now.t += 65
             progress(i + 1, 3, date=d, state="written")
-    lines = out.getvalue().splitlines()
+    start, *lines = out.getvalue().splitlines()
+    # the log hears what the run does before its first day is done (a prepare's first takes minutes)
+    assert re.fullmatch(ISO + r" harupan: 3 days, 1 at a time: started", start), start
     assert len(lines) == 3 and "\r" not in out.getvalue()
     assert re.fullmatch(ISO + r" harupan: 2026-11-27: written \(1/3, 1:05 elapsed\)", lines[0]), lines[0]
     assert lines[2].endswith("2026-11-29: written (3/3, 3:15 elapsed)")
@@ -137,8 +139,8 @@ def test_site_build_on_a_terminal(two_days):
 
 def test_site_build_in_a_log_and_quiet(two_days):
     r = run("site", "build", "--from", "2026-11-28", "--to", "2026-11-29", "--site", str(two_days), "--jobs", "1")
-    lines = r.stderr.splitlines()
-    assert r.returncode == 0 and len(lines) == 2, r.stderr
+    start, *lines = r.stderr.splitlines()
+    assert r.returncode == 0 and len(lines) == 2 and start.endswith("harupan: 2 days, 1 at a time: started"), r.stderr
     assert re.fullmatch(ISO + r" harupan: 2026-11-28: already current \(1/2, \d+:\d\d elapsed\)", lines[0]), lines
     r = run("site", "build", "--from", "2026-11-28", "--to", "2026-11-29", "--site", str(two_days), "--quiet")
     assert r.returncode == 0 and r.stderr == "", r.stderr

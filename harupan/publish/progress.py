@@ -125,6 +125,13 @@ class Progress:
 
     def __enter__(self) -> Progress:
         self.started = self.now()
+        if not self.tty and self.total > 1:  # a log hears at once what the run is doing, not after its first day
+            try:
+                self.stream.write(f"{self.wall().isoformat(timespec='seconds')} harupan: {self.total} {self.what}, "
+                                  f"{self.jobs} at a time: started\n")
+                self.stream.flush()
+            except (OSError, ValueError):
+                pass
         if self.tty:
             with self.lock:
                 self._draw()

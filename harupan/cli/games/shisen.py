@@ -10,14 +10,16 @@ import click
 from ...engine.shisen import Layout, format_json, format_text, parse_any, shuffle, solve
 from ...engine.shisen.board import Pair
 from ...engine.shisen.game import hint_from, legal_pairs
-from ...engine.shisen.settings import DEFAULT_BUDGET
+from ...engine.shisen.settings import DEFAULT_BUDGET, MAX_BUDGET
 from ...engine.shisen.solver import LARGE_BOARD_BUDGET, SOLVED, UNSOLVABLE, TWIN_BITS
-from ...generator.games.shisen.layouts import DEFAULT_SIZE, DIFFICULTIES, SIZES, generate
+from ...engine.shisen.names import LEVELS_KO
+from ...generator.games.shisen.layouts import DEFAULT_SIZE, DIFFICULTIES, SIZE_RULE, SIZES, generate
 from ..base import DATE, emit_json, read_input
 
 FORMATS = click.Choice(["text", "json"])
-BUDGET_HELP = (f"Search nodes before giving up (exit 3). [default: {DEFAULT_BUDGET}; {LARGE_BOARD_BUDGET} on boards "
-               f"whose padded size (width+3)x(height+2) is over {TWIN_BITS}, searched more slowly]")
+BUDGET_HELP = (f"Search nodes before giving up (exit 3), at most {MAX_BUDGET}. [default: {DEFAULT_BUDGET}; "
+               f"{LARGE_BOARD_BUDGET} on boards whose padded size (width+3)x(height+2) is over {TWIN_BITS}, "
+               "searched more slowly]")
 
 
 @click.group("shisen")
@@ -28,13 +30,17 @@ def shisen() -> None:
 @shisen.command("generate")
 @click.option("--date", "day", type=DATE, required=True, help="The day, YYYY-MM-DD.")
 @click.option("--size", default=DEFAULT_SIZE, show_default=True,
-              help=f"Board size WxH; offered: {', '.join(SIZES)} (any WxH with a multiple of 4 cells).")
+              help=f"Board size WxH; offered: {', '.join(SIZES)} (any other {SIZE_RULE}).")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal", show_default=True)
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
 def generate_cmd(day: _dt.date, size: str, difficulty: str, fmt: str) -> None:
     """Deal the day's layout: proved solvable by the solver, graded by the traps it sets."""
     layout = generate(day, size, difficulty)
     click.echo(format_json(layout) if fmt == "json" else format_text(layout.board), nl=False)
+    if (layout.difficulty or {}).get("in_band") is False:  # printed all the same, and said so
+        click.echo(f"harupan: {size} {difficulty}: no deal of this size reached the {LEVELS_KO[difficulty]} band "
+                   "(the bands are set for 144 tiles); this is the nearest solvable deal, marked in_band: false",
+                   err=True)
 
 
 def _pairs(order: Iterable[Pair]) -> list[list[list[int]]]:
@@ -44,7 +50,7 @@ def _pairs(order: Iterable[Pair]) -> list[list[list[int]]]:
 @shisen.command("solve")
 @click.argument("file")
 @click.option("--format", "fmt", type=FORMATS, default="json", show_default=True)
-@click.option("--budget", type=click.IntRange(1), default=None,
+@click.option("--budget", type=click.IntRange(1, MAX_BUDGET), default=None,
               help=BUDGET_HELP)
 @click.option("--explain", is_flag=True,
               help="Also show the solver's reasoning, a line per step (best on a small board); "
@@ -75,7 +81,7 @@ def solve_cmd(ctx: click.Context, file: str, fmt: str, budget: int | None, expla
 
 @shisen.command("hint")
 @click.argument("file")
-@click.option("--budget", type=click.IntRange(1), default=None,
+@click.option("--budget", type=click.IntRange(1, MAX_BUDGET), default=None,
               help=BUDGET_HELP)
 @click.pass_context
 def hint_cmd(ctx: click.Context, file: str, budget: int | None) -> None:

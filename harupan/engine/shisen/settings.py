@@ -26,6 +26,9 @@ PLAYOUTS = 32
 #: smaller: solver.default_budget): room for the hardest fresh 18x8 deals of the solver bench. The
 #: command line and the browser's hint both use it, so the two decide the same positions.
 DEFAULT_BUDGET = 15_000
+#: The most nodes a command may ask for (``--budget``): ten times the default, well past what
+#: any bench deal needs, so a mistyped 1e9 cannot run for minutes and fill the memory.
+MAX_BUDGET = 10 * DEFAULT_BUDGET
 #: A shuffle's tries share one solve's work; the same budget in the command line and the browser
 #: makes the same arrangement.
 SHUFFLE_BUDGET = 3_000

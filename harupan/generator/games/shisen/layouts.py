@@ -107,6 +107,10 @@ PRESETS = {
 DIFFICULTIES = tuple(PRESETS)
 
 
+MAX_TILES = 4 * len(DEFAULT_KINDS)  # four of each kind there is
+SIZE_RULE = f"from 2x2 to 30x20, a multiple of 4 cells, at most {MAX_TILES} tiles"
+
+
 def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -117,7 +121,7 @@ def parse_size(text: str) -> tuple[int, int]:
     if (w * h) % 4:
         raise InputError(f"bad size {text!r}: {w * h} cells is not a multiple of 4 (four tiles of each kind)")
     if w * h // 4 > len(DEFAULT_KINDS):
-        raise InputError(f"bad size {text!r}: more than {4 * len(DEFAULT_KINDS)} tiles")
+        raise InputError(f"bad size {text!r}: more than {MAX_TILES} tiles (four of each of the {len(DEFAULT_KINDS)} kinds)")
     return w, h
 
 
