@@ -172,3 +172,15 @@ def test_the_opener_reads_to_the_cap_and_no_further(tmp_path, alarm):
     path.write_bytes(b"a" * (CAPS[Kind.CONTENT] + 1))
     with pytest.raises(FileRefused, match=r"262,145 bytes, larger than 256 KB \(the most a content file may be\)"):
         read_capped(path, Kind.CONTENT)
+
+
+def test_the_operators_table_of_caps_is_the_code_s():
+    """docs/operating.md lists each kind's cap; the numbers are CAPS's (one fact, checked here)."""
+    from harupan.files import size_text
+
+    rows = [line for line in (ROOT / "docs" / "operating.md").read_text(encoding="utf-8").splitlines()
+            if line.strip().startswith("| a ")]
+    for kind, cap in CAPS.items():
+        row = [r for r in rows if r.strip().startswith(f"| {kind.value}")]
+        assert len(row) == 1 and row[0].rstrip().endswith(f"| {size_text(cap)} |"), (kind, row)
+    assert len(rows) == len(CAPS)
