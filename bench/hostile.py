@@ -83,13 +83,14 @@ def limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
 
 
-def run(tree: Path, args: list[str], cwd: Path) -> tuple[str, float, float, str]:
-    """(exit code or 'hung', seconds, peak MB, last stderr line) of ``harupan ARGS`` from ``tree``."""
+def run(tree: Path, args: list[str], cwd: Path, named: str) -> tuple[str, float, float, str]:
+    """(exit code or 'hung', seconds, peak MB, last stderr line) of ``harupan ARGS`` from ``tree``;
+    for a command that lists problems on stdout, whether one of them names ``named``."""
     env = dict(os.environ, PYTHONPATH=str(tree), LANG="C.UTF-8")
-    err_path = cwd / "stderr.txt"
+    err_path, out_path = cwd / "stderr.txt", cwd / "stdout.txt"
     start = time.perf_counter()
-    with open(err_path, "wb") as err:
-        p = subprocess.Popen([sys.executable, "-m", "harupan", *args], cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+    with open(err_path, "wb") as err, open(out_path, "wb") as out:
+        p = subprocess.Popen([sys.executable, "-m", "harupan", *args], cwd=cwd, env=env, stdout=out,
                              stderr=err, preexec_fn=limit_memory, start_new_session=True)
         code, peak = "hung", 0.0
         while time.perf_counter() - start < TIMEOUT:
@@ -108,6 +109,9 @@ def run(tree: Path, args: list[str], cwd: Path) -> tuple[str, float, float, str]
     last = lines[-1] if lines else ""
     if len(lines) > 1:
         last = f"[{len(lines)} lines] " + last
+    if args[:2] == ["site", "check"] and code != "hung":
+        listed = out_path.read_text(encoding="utf-8", errors="replace")
+        last = ("names it; " if named in listed else "does not name it; ") + last
     return code, seconds, peak, last[:150]
 
 
@@ -125,7 +129,7 @@ def case(tree: Path, template: Path, work: Path, label: str, name: str,
     except PermissionError:
         return None
     extra = ["--content", str(content)] if args[0] == "rules" else ["--site", str(site)]
-    return run(tree, [*args, *extra], work)
+    return run(tree, [*args, *extra], work, target)
 
 
 def main() -> None:
