@@ -42,6 +42,42 @@ def test_the_day_page_has_at_most_800_elements_before_play(browser_site, browser
     assert tiles == 144
 
 
+SHIFTS = """window.__cls = 0; new PerformanceObserver(l => { for (const e of l.getEntries())
+  if (!e.hadRecentInput) window.__cls += e.value; }).observe({type: "layout-shift", buffered: true});"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", ["2026/11/29/index.html", "index.html"])
+def test_a_cold_visit_does_not_jump_when_the_font_arrives(browser_site, browser, path):
+    """An empty cache, no service worker, a slow phone network: the layout shifts by less than
+    0.05 in all (issue 33), and the site's own font is still the one the text is set in."""
+    with served(browser_site) as base, watched_page(browser, viewport=WIDTHS["phone"], is_mobile=True,
+                                                    service_workers="block") as pg:
+        cdp = pg.context.new_cdp_session(pg)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions",
+                 {"offline": False, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 90_000})
+        pg.add_init_script(SHIFTS)
+        pg.goto(base + path)
+        pg.evaluate("document.fonts.ready")
+        pg.wait_for_timeout(1500)
+        assert pg.locator('link[rel=preload][as=font]').count() == 1
+        cls = pg.evaluate("window.__cls")
+        used = pg.evaluate("[...document.fonts].some(f => f.family === 'Harupan Sans' && f.status === 'loaded')")
+    assert cls < 0.05, cls
+    assert used
+
+
+@pytest.mark.slow
+def test_a_page_from_the_disk_asks_no_font_preload(browser_site, browser):
+    """file:// may not fetch a font in CORS mode (a console error); the stylesheet's own load is enough there."""
+    with watched_page(browser, viewport=WIDTHS["phone"]) as pg:
+        pg.goto((browser_site / "index.html").as_uri())
+        pg.evaluate("document.fonts.ready")
+        assert pg.locator('link[rel=preload][as=font]').count() == 0
+        assert pg.evaluate("[...document.fonts].some(f => f.family === 'Harupan Sans' && f.status === 'loaded')")
+
+
 def nav_targets(page: Path, site: Path) -> list[str]:
     """The site nav's links of ``page``, as paths from the site's root."""
     text = page.read_text(encoding="utf-8")
@@ -119,7 +155,7 @@ def test_the_start_page_and_an_offline_notice_after_one_visit(browser_site, brow
         pg.goto(f"{base}index.html")  # the manifest's start URL, never opened
         assert pg.text_content("h1") == "하루 판"
         assert pg.locator(".board svg svg").count() >= 144  # the day's picture, its tiles from the art sheet
-        art_loaded = pg.evaluate("fetch(document.querySelector('link[rel=preload]').href).then(r => r.ok)")
+        art_loaded = pg.evaluate("fetch(document.querySelector('link[rel=preload][as=image]').href).then(r => r.ok)")
         assert art_loaded
         pg.goto(f"{base}rules/zodiac/index.html")  # never opened: the site's own offline page
         assert pg.text_content("h1") == "인터넷에 연결되어 있지 않습니다"
