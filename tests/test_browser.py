@@ -39,6 +39,11 @@ def test_solve_the_whole_board_from_file_url(site, page):
     assert tiles_left(page) == 0
     status = page.text_content("#shisen-app .status")
     assert re.match(r"완성! 걸린 시간 \d+:\d\d", status), status
+    assert re.fullmatch(r"완성! 보통 · 걸린 시간 \d+:\d\d", page.text_content("#shisen-toast-msg"))
+    page.reload()  # the cleared day again: its box says so in a sentence of its own (issue 33)
+    page.wait_for_selector("#shisen-toast-msg")
+    said = page.text_content("#shisen-toast-msg")
+    assert re.fullmatch(r"이미 완성한 판입니다\. 보통 · 걸린 시간 \d+:\d\d", said), said
 
 
 def test_selection_rules_hint_shuffle_undo_and_easy_view(site, page):

@@ -401,7 +401,8 @@ class ShisenApp {
     close.addEventListener("click", () => this.closeToast(true));
     const next = el("p", { class: "facts", text: "새 판은 날마다 0시에 열립니다. 내일 다시 오세요. " });
     if (home) next.append(el("a", { href: new URL("archive/index.html", home.href).href, text: "지난 판 더 풀기" }));
-    this.toast("cleared", `${before ? "완성한 판입니다" : "완성!"} ${this.labels[this.level] || this.level} · 걸린 시간 ${clock(this.elapsed)}`,
+    // a sentence of its own, then the level and the time: "이미 완성한 판입니다. 보통 · 걸린 시간 0:12"
+    this.toast("cleared", `${before ? "이미 완성한 판입니다." : "완성!"} ${this.labels[this.level] || this.level} · 걸린 시간 ${clock(this.elapsed)}`,
       [shareBox(this.shareText(), (t) => this.say(t), [...links, close]), next], null);
   }
 
