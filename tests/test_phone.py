@@ -409,5 +409,9 @@ def test_tiles_show_in_dark_mode(browser_site, browser):
         open_day(pg, day_url(browser_site))
         shot = Image.open(io.BytesIO(tile(pg, (0, 0)).screenshot())).convert("RGB")
         assert len(shot.getcolors(maxcolors=1 << 16) or range(1 << 16)) > 20, "the tile's face is hidden"
+        # the board between and after the tiles is the page's dark card, not a light box
+        board, card = pg.evaluate("""() => [getComputedStyle(document.querySelector('#shisen-app .sgrid')).backgroundColor,
+            getComputedStyle(document.documentElement).getPropertyValue('--card').trim()]""")
+        assert card == "#25231f" and board == "rgb(37, 35, 31)", (board, card)
     finally:
         ctx.close()
