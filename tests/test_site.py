@@ -337,7 +337,8 @@ def test_parallel_build_equals_days_one_by_one(tmp_path):
         assert run("daily", "--date", d, "--site", str(b)).returncode == 0
     assert snapshot(a) == snapshot(b)
     r = run("site", "build", "--from", "2027-01-30", "--to", "2027-02-04", "--site", str(a), "--jobs", "2")
-    lines = r.stderr.splitlines()  # no bar without a terminal: a line a day, as in a cron log
+    start, *lines = r.stderr.splitlines()  # no bar without a terminal: a start line, then a line a day
+    assert start.endswith("6 days, 2 at a time: started"), r.stderr
     assert "6 already current" in r.stdout and len(lines) == 6 and all("already current" in x for x in lines), r.stderr
 
 
