@@ -30,6 +30,8 @@ from pathlib import Path
 DEBIAN = {
     "chromium": "chromium",
     "pdftoppm": "poppler-utils",
+    "pdftotext": "poppler-utils",
+    "pdffonts": "poppler-utils",
     "java": "default-jre-headless",
     "node": "nodejs",
     "npm": "npm",

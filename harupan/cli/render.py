@@ -17,7 +17,7 @@ from ..renderers.html import sheet_html
 from ..renderers.pdf import render_pdf
 from ..renderers.raster import png_bytes, render_image
 from ..renderers.games import print_set, view
-from ..renderers.sheets import DPI
+from ..renderers.sheets import DPI, sheet_title
 from ..renderers.svg import render_svg
 from .base import DATE, read_input
 
@@ -76,7 +76,7 @@ def render_cmd(file: str, fmt: str, paper: str, answers: bool, easy: bool, share
     elif fmt == "svg":
         data_out = render_svg(single, title=title).encode("utf-8")
     elif fmt == "pdf":
-        data_out = render_pdf([d for _, d in pages], title="harupan")
+        data_out = render_pdf([d for _, d in pages], title=title)
     else:
         data_out = sheet_html(pages, title, paper).encode("utf-8")
     finish(path, out, data_out)
@@ -97,7 +97,7 @@ def sheet_cmd(date: dt.date, paper: str, easy: bool, font_file: str | None, out:
     use_font(font_file)
     pages = print_set(date, day_bundle(date).parts, paper, easy)
     if Path(out).suffix.lower() != ".html":  # PDF, also for -o -
-        data = render_pdf([d for _, d in pages], title=f"harupan {date}")
+        data = render_pdf([d for _, d in pages], title=sheet_title(date))
     else:
         data = sheet_html(pages, f"하루 판 · {date}", paper).encode("utf-8")
     finish(path, out, data)

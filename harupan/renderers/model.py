@@ -67,11 +67,13 @@ class Use:
     """A shared piece of art (a tile face) drawn moved by (dx, dy) and scaled by ``s``. A backend
     that can define a shape once and place it many times does (PDF form XObjects: a print set
     draws the same 36 faces hundreds of times); the others draw :func:`expand`'s primitives,
-    exactly what :func:`place` would have given."""
+    exactly what :func:`place` would have given. ``alt`` names the picture (a tile, a card) for
+    a reader that cannot see it: the PDF's alternate text."""
     items: tuple[Primitive, ...]
     dx: float
     dy: float
     s: float = 1.0
+    alt: str = ""
 
 
 Primitive = RoundRect | Circle | Line | Polygon | Text | Use
@@ -102,7 +104,7 @@ def place(items: Iterable[Primitive], dx: float, dy: float, s: float = 1.0) -> l
         elif isinstance(p, Text):
             out.append(replace(p, x=dx + s * p.x, y=dy + s * p.y, size=s * p.size))
         elif isinstance(p, Use):
-            out.append(Use(p.items, dx + s * p.dx, dy + s * p.dy, s * p.s))
+            out.append(Use(p.items, dx + s * p.dx, dy + s * p.dy, s * p.s, p.alt))
         else:
             raise TypeError(p)
     return out

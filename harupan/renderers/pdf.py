@@ -1,8 +1,11 @@
 """The PDF backend: drawings to a vector PDF, written by hand so the bytes are ours to fix.
 
-Shapes become path operators; text becomes the fonts' glyph outlines, each glyph a form XObject
-defined once and placed with ``Do``, so no font is embedded and nothing is rasterised. No dates,
-and the file ID is a hash of the content: the same drawings always give the same bytes.
+Shapes become path operators; text becomes real text in the fonts, embedded as subset CID fonts
+with a ToUnicode map (pdffont.py), each glyph placed where :func:`fonts.text_layout` puts it for
+every backend, so a sheet can be searched, copied and read aloud and still matches the PNG. Tile
+and card art is a form XObject defined once and placed with ``Do``, carrying the picture's name
+as alternate text. The document says its language (ko-KR) and its title. No dates, and the file
+ID is a hash of the content: the same drawings always give the same bytes.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import zlib
 from collections.abc import Sequence
 
 from .fonts import font, text_layout
+from .pdffont import Embedded, embed, to_unicode, widths
 from .model import Circle, Drawing, Line, Polygon, Primitive, RoundRect, Text, Use
 
 PT_PER_UNIT = 72 / 300  # drawings are in pixels at 300 dpi
@@ -83,118 +87,138 @@ def _paint(path: str, fill: str | None, stroke: str | None, width: float) -> str
     return " ".join(ops + [path, op])
 
 
-# A glyph's form object, by (font, character): the same in every PDF of a run (the A4 and the
-# letter sheet draw the same few hundred glyphs), so it is drawn and compressed once.
-_GLYPH_FORMS: dict[tuple[object, str], bytes] = {}
+class _Doc:
+    """What one PDF's pages share while they are written: the glyphs each font role draws and
+    the forms (art defined once), each in order of first use."""
+
+    def __init__(self, pages: Sequence[Drawing]) -> None:
+        self.glyphs: dict[str, dict[int, str]] = {}  # role -> glyph id -> the character it shows
+        self.forms: dict[tuple[Primitive, ...], str] = {}
+        for d in pages:
+            self._collect(d.items)
+        self.fonts = {role: (f"T{i}", embed(font(role), gids)) for i, (role, gids) in enumerate(self.glyphs.items())}
+
+    def _collect(self, items: Sequence[Primitive]) -> None:
+        for p in items:
+            if isinstance(p, Text):
+                f = font(p.font)
+                used = self.glyphs.setdefault(p.font, {})
+                for ch in p.text:
+                    gid = f.cmap.get(ord(ch))
+                    if gid is not None:
+                        used.setdefault(gid, ch)
+            elif isinstance(p, Use) and p.items not in self.forms:
+                self.forms[p.items] = f"F{len(self.forms)}"
+                self._collect(p.items)
+
+    def text(self, p: Text) -> str:
+        f = font(p.font)
+        name, emb = self.fonts[p.font]
+        base, _, size, placed = text_layout(p)
+        codes = "".join(f"{emb.codes[f.cmap[ord(ch)]]:04X}" for ch in p.text if ord(ch) in f.cmap)
+        x = placed[0][1] if placed else p.x
+        return (f"{_rgb(p.fill)} rg BT /{name} {_n(size)} Tf 1 0 0 -1 {_n(x)} {_n(base)} Tm <{codes}> Tj ET")
+
+    def ops(self, items: Sequence[Primitive]) -> list[str]:
+        """Content-stream operators for primitives; a :class:`Use` places its form with ``cm``."""
+        out = []
+        for p in items:
+            if isinstance(p, RoundRect):
+                out.append(_paint(_round_rect(p.x, p.y, p.w, p.h, p.r), p.fill, p.stroke, p.width))
+            elif isinstance(p, Circle):
+                out.append(_paint(_circle(p.cx, p.cy, p.r), p.fill, p.stroke, p.width))
+            elif isinstance(p, Line):
+                path = " ".join(f"{_n(x)} {_n(y)} {'m' if i == 0 else 'l'}" for i, (x, y) in enumerate(p.points))
+                dash = f"[{_n(p.dash)} {_n(p.dash)}] 0 d " if p.dash else ""
+                out.append(f"{dash}{_rgb(p.stroke)} RG {_n(p.width)} w {path} S" + (" [] 0 d" if p.dash else ""))
+            elif isinstance(p, Polygon):
+                path = " ".join(f"{_n(x)} {_n(y)} {'m' if i == 0 else 'l'}" for i, (x, y) in enumerate(p.points)) + " h"
+                out.append(_paint(path, p.fill, p.stroke, p.width))
+            elif isinstance(p, Text):
+                if p.text.strip():
+                    out.append(self.text(p))
+            elif isinstance(p, Use):
+                place = f"q {p.s:.6f} 0 0 {p.s:.6f} {_n(p.dx)} {_n(p.dy)} cm /{self.forms[p.items]} Do Q"
+                out.append(f"/Figure << /Alt {_string(p.alt)} >> BDC {place} EMC" if p.alt else place)
+            else:
+                raise TypeError(p)
+        return out
+
+    def content(self, drawing: Drawing) -> str:
+        wpt, hpt = page_points(drawing)
+        out = [f"{wpt / drawing.width:.6f} 0 0 {-hpt / drawing.height:.6f} 0 {_n(hpt)} cm", "1 J 1 j"]
+        if drawing.background:
+            out.append(_paint(f"0 0 {_n(drawing.width)} {_n(drawing.height)} re", drawing.background, None, 0))
+        return "\n".join(out + self.ops(drawing.items))
 
 
-def _glyph_stream(role: str, ch: str) -> str:
-    ops = []
-    for op in font(role).outline(ch):
-        if op[0] == "M":
-            ops.append(f"{_n(float(op[1]))} {_n(float(op[2]))} m")
-        elif op[0] == "L":
-            ops.append(f"{_n(float(op[1]))} {_n(float(op[2]))} l")
-        elif op[0] == "C":
-            ops.append(" ".join(_n(float(v)) for v in op[1:]) + " c")
-        else:
-            ops.append("h")
-    return " ".join(ops) + " f"
+def _string(text: str) -> str:
+    """A PDF text string: UTF-16BE with its byte-order mark, as hex (Korean titles and names)."""
+    return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
 
 
-def _ops(items: Sequence[Primitive], glyph_names: dict[tuple[str, str], str],
-         forms: dict[tuple[Primitive, ...], str]) -> list[str]:
-    """Content-stream operators for primitives. A :class:`Use` becomes a form XObject, defined
-    once per distinct art and placed with ``cm`` (its name is taken from ``forms``)."""
-    out = []
-    for p in items:
-        if isinstance(p, RoundRect):
-            out.append(_paint(_round_rect(p.x, p.y, p.w, p.h, p.r), p.fill, p.stroke, p.width))
-        elif isinstance(p, Circle):
-            out.append(_paint(_circle(p.cx, p.cy, p.r), p.fill, p.stroke, p.width))
-        elif isinstance(p, Line):
-            path = " ".join(f"{_n(x)} {_n(y)} {'m' if i == 0 else 'l'}" for i, (x, y) in enumerate(p.points))
-            dash = f"[{_n(p.dash)} {_n(p.dash)}] 0 d " if p.dash else ""
-            out.append(f"{dash}{_rgb(p.stroke)} RG {_n(p.width)} w {path} S" + (" [] 0 d" if p.dash else ""))
-        elif isinstance(p, Polygon):
-            path = " ".join(f"{_n(x)} {_n(y)} {'m' if i == 0 else 'l'}" for i, (x, y) in enumerate(p.points)) + " h"
-            out.append(_paint(path, p.fill, p.stroke, p.width))
-        elif isinstance(p, Text):
-            base, k, _, placed = text_layout(p)
-            out.append(f"{_rgb(p.fill)} rg")
-            for ch, x in placed:
-                if not ch.isspace():
-                    name = glyph_names.setdefault((p.font, ch), f"G{len(glyph_names)}")
-                    out.append(f"q {_n(k)} 0 0 {_n(-k)} {_n(x)} {_n(base)} cm /{name} Do Q")
-        elif isinstance(p, Use):
-            name = forms.setdefault(p.items, f"F{len(forms)}")
-            out.append(f"q {p.s:.6f} 0 0 {p.s:.6f} {_n(p.dx)} {_n(p.dy)} cm /{name} Do Q")
-        else:
-            raise TypeError(p)
-    return out
+def _subset_tag(emb: Embedded) -> str:
+    """The six capital letters a subset font's name starts with, from its glyphs (not random)."""
+    digest = hashlib.md5(emb.program).digest()
+    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
 
 
-def _content(drawing: Drawing, glyph_names: dict[tuple[str, str], str], forms: dict[tuple[Primitive, ...], str]) -> str:
-    wpt, hpt = page_points(drawing)
-    out = [f"{wpt / drawing.width:.6f} 0 0 {-hpt / drawing.height:.6f} 0 {_n(hpt)} cm",
-           "1 J 1 j"]
-    if drawing.background:
-        out.append(_paint(f"0 0 {_n(drawing.width)} {_n(drawing.height)} re", drawing.background, None, 0))
-    out += _ops(drawing.items, glyph_names, forms)
-    return "\n".join(out)
-
-
-def render_pdf(pages: list[Drawing], title: str = "harupan") -> bytes:
+def render_pdf(pages: list[Drawing], title: str = "하루 판") -> bytes:
     """A PDF with one page per drawing, each page exactly the drawing's size (units of 1/300 in)."""
-    glyph_names: dict[tuple[str, str], str] = {}
-    forms: dict[tuple[Primitive, ...], str] = {}  # art tuple -> name, in order of first use
-    contents = [_content(d, glyph_names, forms) for d in pages]
-    form_contents: dict[str, str] = {}
-    while len(form_contents) < len(forms):  # a form may use further forms
-        for art, name in list(forms.items()):
-            if name not in form_contents:
-                form_contents[name] = "1 J 1 j\n" + "\n".join(_ops(art, glyph_names, forms))
+    doc = _Doc(pages)
+    contents = [doc.content(d) for d in pages]
+    form_contents = {name: "1 J 1 j\n" + "\n".join(doc.ops(art)) for art, name in doc.forms.items()}
     objects: list[bytes] = []  # object i+1
 
     def add(body: bytes) -> int:
         objects.append(body)
         return len(objects)
 
-    def stream(data: str, extra: str = "") -> bytes:
-        raw = zlib.compress(data.encode("latin-1"), 6)
+    def stream(data: bytes, extra: str = "") -> bytes:
+        raw = zlib.compress(data, 6)
         return (f"<< /Length {len(raw)} /Filter /FlateDecode {extra}>>\nstream\n".encode() + raw + b"\nendstream")
 
     catalog = add(b"")  # filled in below
     pages_obj = add(b"")
-    upm = {role: font(role).upm for role, _ in glyph_names}
-    glyph_objs = {}
-    for (role, ch), name in sorted(glyph_names.items(), key=lambda kv: int(kv[1][1:])):
-        key = (font(role), ch)
-        glyph = _GLYPH_FORMS.get(key)
-        if glyph is None:
-            u = upm[role]
-            if len(_GLYPH_FORMS) > 4096:
-                _GLYPH_FORMS.clear()
-            glyph = _GLYPH_FORMS[key] = stream(_glyph_stream(role, ch),
-                                               f"/Type /XObject /Subtype /Form /BBox [{-u} {-u} {2 * u} {2 * u}] ")
-        glyph_objs[name] = add(glyph)
+    font_objs = {}
+    for role, (name, emb) in doc.fonts.items():
+        f = font(role)
+        base = f"{_subset_tag(emb)}+{f.path.stem.replace(' ', '')}"
+        if emb.kind == "cff":
+            program = add(stream(emb.program, "/Subtype /CIDFontType0C "))
+            file_key, cid_type, extra = "FontFile3", "CIDFontType0", ""
+        else:
+            program = add(stream(emb.program, f"/Length1 {len(emb.program)} "))
+            file_key, cid_type, extra = "FontFile2", "CIDFontType2", " /CIDToGIDMap /Identity"
+        u = f.upm
+        descriptor = add((f"<< /Type /FontDescriptor /FontName /{base} /Flags 4 /FontBBox [-1000 -1000 2000 2000] "
+                          f"/ItalicAngle 0 /Ascent {f.ascender * 1000 // u} /Descent {f.descender * 1000 // u} "
+                          f"/CapHeight {f.ascender * 1000 // u} /StemV 80 /{file_key} {program} 0 R >>").encode())
+        w = widths({emb.codes[g]: f.advances[g] * 1000 / u for g in doc.glyphs[role]})
+        cid_font = add((f"<< /Type /Font /Subtype /{cid_type} /BaseFont /{base} "
+                        f"/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "
+                        f"/FontDescriptor {descriptor} 0 R /W {w}{extra} >>").encode())
+        cmap = add(stream(to_unicode({emb.codes[g]: ch for g, ch in doc.glyphs[role].items()}).encode()))
+        font_objs[name] = add((f"<< /Type /Font /Subtype /Type0 /BaseFont /{base} /Encoding /Identity-H "
+                               f"/DescendantFonts [{cid_font} 0 R] /ToUnicode {cmap} 0 R >>").encode())
     resources = add(b"")  # filled in below: forms refer to it too
-    form_objs = {name: add(stream(content, f"/Type /XObject /Subtype /Form /BBox [-100000 -100000 100000 100000] "
-                                            f"/Resources {resources} 0 R "))
+    form_objs = {name: add(stream(content.encode(), "/Type /XObject /Subtype /Form "
+                                  f"/BBox [-100000 -100000 100000 100000] /Resources {resources} 0 R "))
                  for name, content in form_contents.items()}
-    xobjects = " ".join(f"/{n} {i} 0 R" for n, i in (glyph_objs | form_objs).items())
-    objects[resources - 1] = f"<< /XObject << {xobjects} >> >>".encode()
+    xobjects = " ".join(f"/{n} {i} 0 R" for n, i in form_objs.items())
+    fonts = " ".join(f"/{n} {i} 0 R" for n, i in font_objs.items())
+    objects[resources - 1] = f"<< /Font << {fonts} >> /XObject << {xobjects} >> >>".encode()
     kids = []
     for d, content in zip(pages, contents):
-        c = add(stream(content))
+        c = add(stream(content.encode()))
         w, h = (_n(v) for v in page_points(d))
         kids.append(add(f"<< /Type /Page /Parent {pages_obj} 0 R /MediaBox [0 0 {w} {h}] "
                         f"/Resources {resources} 0 R /Contents {c} 0 R >>".encode()))
-    objects[catalog - 1] = f"<< /Type /Catalog /Pages {pages_obj} 0 R >>".encode()
+    objects[catalog - 1] = (f"<< /Type /Catalog /Pages {pages_obj} 0 R /Lang (ko-KR) "
+                            f"/ViewerPreferences << /DisplayDocTitle true >> >>").encode()
     objects[pages_obj - 1] = (f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] "
                               f"/Count {len(kids)} >>").encode()
-    info = add(b"<< /Title (" + title.encode("ascii", "replace").replace(b"(", b"").replace(b")", b"")
-               + b") /Producer (harupan) >>")
+    info = add(f"<< /Title {_string(title)} /Producer (harupan) >>".encode())
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for i, body in enumerate(objects, 1):

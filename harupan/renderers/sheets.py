@@ -65,6 +65,11 @@ def footer_items(frame: Frame, text: str) -> list[Primitive]:
     return [Text(frame.width - MARGIN, frame.height - 100, text, 36, MUTED, align="end")]
 
 
+def sheet_title(day: _dt.date) -> str:
+    """A day's print set as its PDF names itself (the document title a reader's window shows)."""
+    return f"하루 판 · {day_ko(day)}"
+
+
 KEYS_BEHIND = "정답은 뒤쪽에 있습니다 · harupan"  # a puzzle page's footer: its answer key is at the back
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ....engine.shisen.board import Board, Layout, Pair
 from ....engine.shisen.names import LEVELS_KO
+from ....engine.shisen.names import TILE_NAMES_KO
 from ...fonts import font
 from ...model import Drawing, Primitive, RoundRect, Text, Use
 from ...palette import INK, MUTED, RULE
@@ -101,7 +102,7 @@ def board_drawing_items(board: Board, *, easy: bool, x0: float, y0: float, scale
                 items.append(RoundRect(ox + 2 * scale, oy + 2 * scale, tw - 4 * scale, th - 4 * scale, 6 * scale,
                                        stroke=RULE, width=1.5 * scale, fill=None))
                 continue
-            items.append(Use(mahjong_tile(code, easy), ox, oy, scale))
+            items.append(Use(mahjong_tile(code, easy), ox, oy, scale, TILE_NAMES_KO[code]))
             if numbers is not None and (x, y) in numbers:
                 items.append(Use(step_badge(numbers[(x, y)], grow), ox, oy, scale))
     return items

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Sequence
 
+from ....engine.zodiac import NAMES_KO
 from ...model import Drawing, Primitive, RoundRect, Text, Use, place
 from ...palette import ACCENT, INK, MUTED
 from ...sheets import MARGIN, day_ko, footer_items, header_items, portrait
@@ -28,7 +29,8 @@ def zodiac_board_items(cells: Sequence[int], x0: float, y0: float, size: float) 
                                         fill=BOARD_BACK)]
     for i, rank in enumerate(cells):
         r, c = divmod(i, 4)
-        items.append(Use(zodiac_tile(rank), x0 + c * ZODIAC_SIZE * s, y0 + r * ZODIAC_SIZE * s, s))
+        items.append(Use(zodiac_tile(rank), x0 + c * ZODIAC_SIZE * s, y0 + r * ZODIAC_SIZE * s, s,
+                         NAMES_KO[rank] if rank else ""))
     return items
 
 
