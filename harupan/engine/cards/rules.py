@@ -54,10 +54,16 @@ def parse_hand(text: str) -> list[str]:
     return [parse_card(t) for t in text.replace(",", " ").split()]
 
 
+def _name(card: str) -> str:
+    return "조커" if card == JOKER else f"{COLOUR_KO[card[0]]} {RANK_KO[int(card[1]) - 1]}"
+
+
+#: Every card's Korean name (a table, so the renderers may name cards without the engine's code).
+CARD_NAMES_KO = {card: _name(card) for card in (*KINDS, JOKER)}
+
+
 def card_name(card: str) -> str:
-    if card == JOKER:
-        return "조커"
-    return f"{COLOUR_KO[card[0]]} {RANK_KO[int(card[1]) - 1]}"
+    return CARD_NAMES_KO[card] if card in CARD_NAMES_KO else _name(card)
 
 
 def deck(jokers: int = 0) -> list[str]:

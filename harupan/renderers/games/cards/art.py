@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ....engine.cards import COLOUR_KO, COLOURS, RANK_HANJA, RANK_KO, card_name
+from ....engine.cards import COLOUR_KO, COLOURS, RANK_HANJA, RANK_KO, CARD_NAMES_KO
 from ...model import Circle, Polygon, Primitive, RoundRect, Text, Use, texts
 from ...palette import EDGE, INK, IVORY, OUTLINE, text_colour_on
 
@@ -72,7 +72,7 @@ def row_items(cards: list[str] | tuple[str, ...], x0: float, y0: float, scale: f
     """Cards side by side from (x0, y0), ``gap`` card units apart. Each card is a :class:`Use` of
     its face: the page frames it on the site's art sheet (a few bytes a card, not dozens of
     elements), the PDF defines it once, Pillow draws it out."""
-    return [Use(card_face(code), x0 + k * (CARD_W + gap) * scale, y0, scale, card_name(code)) for k, code in enumerate(cards)]
+    return [Use(card_face(code), x0 + k * (CARD_W + gap) * scale, y0, scale, CARD_NAMES_KO[code]) for k, code in enumerate(cards)]
 
 
 def all_card_text() -> str:

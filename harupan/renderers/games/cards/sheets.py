@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Sequence
 
-from ....engine.cards import CONCEALED_POINTS, MELD_NAMES_KO, card_name
+from ....engine.cards import CONCEALED_POINTS, MELD_NAMES_KO, CARD_NAMES_KO
 from ....engine.cards.puzzle import CardsPuzzle
 from ...model import Drawing, Primitive, RoundRect, Text, Use
 from ...palette import ACCENT, INK, MUTED, PAPER, RULE
@@ -74,7 +74,7 @@ def hand_drawing(hand: Sequence[str], per_row: int = 7) -> Drawing:
     items: list[Primitive] = []
     rows = [hand[k:k + per_row] for k in range(0, len(hand), per_row)]
     for r, row in enumerate(rows):
-        items += [Use(card_face(code), pad + k * (CARD_W + gap), pad + r * (CARD_H + 8), 1.0, card_name(code))
+        items += [Use(card_face(code), pad + k * (CARD_W + gap), pad + r * (CARD_H + 8), 1.0, CARD_NAMES_KO[code])
                   for k, code in enumerate(row)]
     w = 2 * pad + per_row * CARD_W + (per_row - 1) * gap
     h = 2 * pad + len(rows) * CARD_H + (len(rows) - 1) * 8
