@@ -251,20 +251,27 @@ def test_the_hand_does_not_jump_when_the_game_starts(cards_site, browser, view):
     html = (day_path(cards_site) / "index.html").read_text(encoding="utf-8")
     section = html[html.index('data-game="cards"'):html.index("</section>", html.index('data-game="cards"'))]
     assert section.count('<use href="#art"/>') == 21 and "<circle" not in section  # framed on the art sheet
-    boxes = {}
-    for script in (False, True):
-        ctx = browser.new_context(java_script_enabled=script, **VIEWS[view])
-        try:
-            pg = ctx.new_page()
-            pg.goto((day_path(cards_site) / "index.html").as_uri())
-            if script:
-                pg.wait_for_selector(f"{APP} .kcard")
-            pg.evaluate("document.fonts.ready.then(() => true)")
-            boxes[script] = pg.evaluate(BOXES)
-            if not script:
-                pg.locator(APP).screenshot(path=str(artifact(f"cards-{view}-before-script.png")))
-        finally:
-            ctx.close()
+    # The page font is font-display: optional: on a busy machine one of the two fresh contexts
+    # can miss its moment and lay the page out in the fallback font, which moves the section by a
+    # line. That is the font, not the script, so the pair is measured again (up to three times);
+    # a script that moves the hand moves it every time.
+    for _ in range(3):
+        boxes = {}
+        for script in (False, True):
+            ctx = browser.new_context(java_script_enabled=script, **VIEWS[view])
+            try:
+                pg = ctx.new_page()
+                pg.goto((day_path(cards_site) / "index.html").as_uri())
+                if script:
+                    pg.wait_for_selector(f"{APP} .kcard")
+                pg.evaluate("document.fonts.ready.then(() => true)")
+                boxes[script] = pg.evaluate(BOXES)
+                if not script:
+                    pg.locator(APP).screenshot(path=str(artifact(f"cards-{view}-before-script.png")))
+            finally:
+                ctx.close()
+        if boxes[True] == boxes[False]:
+            break
     assert boxes[True] == boxes[False]
 
 
