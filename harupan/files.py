@@ -57,21 +57,13 @@ def size_text(n: int) -> str:
     return f"{n // MB} MB" if n >= MB and n % MB == 0 else f"{n // KB} KB"
 
 
+_KINDS_OF_FILE = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a character device",
+                  stat.S_IFBLK: "a block device", stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
+
+
 def what_is(mode: int) -> str:
     """A file type in words, for messages ("a FIFO", "a character device" ...)."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a regular file"
+    return _KINDS_OF_FILE.get(stat.S_IFMT(mode), "not a regular file")
 
 
 def refused_kind(path: StrPath, mode: int, kind: Kind) -> FileRefused:
