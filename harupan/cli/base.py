@@ -115,6 +115,11 @@ QUOTE_LIMIT = 80  # characters of bad input an error line may quote
 _QUOTED = re.compile(r"""'(?:[^'\\]|\\.){%d,}?'|"(?:[^"\\]|\\.){%d,}?"|\S{%d,}""" % (QUOTE_LIMIT + 1, QUOTE_LIMIT + 1, 2 * QUOTE_LIMIT))  # noqa: UP031 (a regex's braces)
 
 
+def counted(n: int, noun: str) -> str:
+    """'1 day', '2 days': the count and its noun for a summary line."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _is_path(text: str) -> bool:
     """A file name harupan was given or made (a folder above it exists, other than / itself):
     not input to be cut."""

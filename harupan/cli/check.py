@@ -13,6 +13,7 @@ from ..publish.check import repair_listings as rewrite_listings
 from ..publish.config import load_config
 from ..publish.progress import reporter
 from ..publish.when import today_in
+from .base import counted
 
 
 @click.command("check")
@@ -44,6 +45,6 @@ def check_cmd(site: str, tz: str | None, jobs: int | None, repair_listings: bool
     problems = list(dict.fromkeys(problems + extra))
     for line in problems:
         click.echo(line)
-    click.echo(f"{count} day{'s' if count != 1 else ''} checked, {len(problems)} problem{'s' if len(problems) != 1 else ''}", err=True)
+    click.echo(f"{counted(count, 'day')} checked, {counted(len(problems), 'problem')}", err=True)
     if problems:
         sys.exit(1)

@@ -16,7 +16,7 @@ from ..publish import notes
 from ..publish import site as publish
 from ..publish.config import load_config
 from ..publish.when import check_publishable, today_in
-from .base import DATE, HarupanGroup, StampedCommand
+from .base import DATE, HarupanGroup, StampedCommand, counted
 
 
 def check_not_far_ahead(dates: list[dt.date], tz: str, allowed: bool) -> None:
@@ -139,7 +139,7 @@ def build_cmd(start: dt.date | None, end: dt.date | None, site: str, tz: str | N
     check_not_far_ahead(dates, cfg.timezone, allow_future)
     with publish.reporter(quiet, dates, jobs=jobs) as progress:
         counts = publish.build(Path(site), dates, cfg, jobs=jobs, force=force, progress=progress)
-    click.echo(f"{len(dates)} days: {counts['written']} written, {counts['unchanged']} unchanged, "
+    click.echo(f"{counted(len(dates), 'day')}: {counts['written']} written, {counts['unchanged']} unchanged, "
                f"{counts['skipped']} already current")
 
 
