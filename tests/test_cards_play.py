@@ -251,10 +251,12 @@ def test_the_hand_does_not_jump_when_the_game_starts(cards_site, browser, view):
     html = (day_path(cards_site) / "index.html").read_text(encoding="utf-8")
     section = html[html.index('data-game="cards"'):html.index("</section>", html.index('data-game="cards"'))]
     assert section.count('<use href="#art"/>') == 21 and "<circle" not in section  # framed on the art sheet
-    # The page font is font-display: optional: on a busy machine one of the two fresh contexts
-    # can miss its moment and lay the page out in the fallback font, which moves the section by a
-    # line. That is the font, not the script, so the pair is measured again (up to three times);
+    # From file:// the page's own small script adds the web font (templates/_font.html); the page
+    # without scripts is given the same face here, so both are measured in the site's font (this
+    # machine has no Korean font of its own). Should one context still lay out before its font,
+    # that is the font, not the game's script, so the pair is measured again (up to three times);
     # a script that moves the hand moves it every time.
+    font = (cards_site / "static" / "fonts" / "sans.woff").as_uri()
     for _ in range(3):
         boxes = {}
         for script in (False, True):
@@ -264,6 +266,9 @@ def test_the_hand_does_not_jump_when_the_game_starts(cards_site, browser, view):
                 pg.goto((day_path(cards_site) / "index.html").as_uri())
                 if script:
                     pg.wait_for_selector(f"{APP} .kcard")
+                else:
+                    pg.evaluate("""u => { const f = new FontFace("Harupan Sans", `url("${u}")`, {display: "block"});
+                                   document.fonts.add(f); return f.load().then(() => true); }""", font)
                 pg.evaluate("document.fonts.ready.then(() => true)")
                 boxes[script] = pg.evaluate(BOXES)
                 if not script:

@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import click
 
 from ..engine.errors import InputError
 from ..engine.schema import load_json
-from ..generator.daily import day_bundle
 from ..generator.games import game_for_file
 from ..publish.output import output_target, write_output
 from ..renderers.fonts import use_font
 from ..renderers.html import sheet_html
 from ..renderers.pdf import render_pdf
 from ..renderers.raster import png_bytes, render_image
-from ..renderers.games import print_set, view
+from ..renderers.booklet import booklet, pack_title
+from ..renderers.games import print_pdf, print_set, view, views
 from ..renderers.sheets import DPI, sheet_title
 from ..renderers.svg import render_svg
+from ..publish.check import require_site
+from ..publish.config import load_config
+from ..publish.pack import pack_days
 from .base import DATE, read_input
+from .daily import default_jobs, game_flags
 
 PAPER = click.Choice(["a4", "letter"])
 
@@ -82,22 +87,103 @@ def render_cmd(file: str, fmt: str, paper: str, answers: bool, easy: bool, share
     finish(path, out, data_out)
 
 
-@click.command("sheet")
-@click.option("--date", "date", type=DATE, required=True, help="The day, YYYY-MM-DD.")
+class MonthParam(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2; plain before
+    """YYYY-MM on the command line, made the month's first day here."""
+
+    name = "YYYY-MM"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> dt.date:
+        if isinstance(value, dt.date):
+            return value
+        text = str(value)
+        m = re.fullmatch(r"(\d{4})-(\d{2})", text)
+        if m is None or not 1 <= int(m[2]) <= 12 or int(m[1]) < 1:
+            raise InputError(f"month {text!r} is not YYYY-MM (given to --month)")
+        return dt.date(int(m[1]), int(m[2]), 1)
+
+
+def pack_dates(date: dt.date | None, start: dt.date | None, end: dt.date | None, week: dt.date | None,
+               month: dt.date | None) -> list[dt.date]:
+    """The days one of --date, --from/--to, --week or --month names, in order."""
+    given = [name for name, v in (("--date", date), ("--from", start), ("--week", week), ("--month", month))
+             if v is not None]
+    if len(given) != 1:
+        raise InputError("give one of --date, --from (with --to), --week or --month"
+                         + (f", not {' and '.join(given)}" if given else ""))
+    if end is not None and start is None:
+        raise InputError("--to needs --from")
+    if date is not None:
+        return [date]
+    if week is not None:
+        start, end = week - dt.timedelta(days=week.weekday()), week + dt.timedelta(days=6 - week.weekday())
+    elif month is not None:
+        following = dt.date(month.year + month.month // 12, month.month % 12 + 1, 1)
+        start, end = month, following - dt.timedelta(days=1)
+    assert start is not None
+    end = end or start
+    if end < start:
+        raise InputError(f"--to {end} is before --from {start}")
+    if (end - start).days >= MAX_PACK_DAYS:
+        raise InputError(f"a pack of more than {MAX_PACK_DAYS} days is refused ({start} to {end}); make one a month")
+    return [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
+
+
+MAX_PACK_DAYS = 62  # two months: a pack is printed, and a year of pages in one file helps nobody
+
+
+@click.command("sheet", epilog=f"""\b
+Examples:
+  harupan sheet --date 2026-12-07 -o day.pdf
+  harupan sheet --week 2026-12-07 --site site -o week.pdf
+  harupan sheet --month 2027-01 --site site --game {views()[0].name} -o january.pdf
+  harupan sheet --from 2026-12-07 --to 2026-12-20 --paper letter -o two-weeks.pdf""")
+@click.option("--date", "date", type=DATE, default=None, help="One day, YYYY-MM-DD: that day's sheet.")
+@click.option("--from", "start", type=DATE, default=None, help="A pack's first day, YYYY-MM-DD.")
+@click.option("--to", "end", type=DATE, default=None, help="A pack's last day, YYYY-MM-DD (default: --from).")
+@click.option("--week", type=DATE, default=None, help="A pack of the week (Monday to Sunday) that holds this day.")
+@click.option("--month", type=MonthParam(), default=None, help="A pack of this month, YYYY-MM.")
+@click.option("--site", type=click.Path(file_okay=False), default=None,
+              help="Take the days as this site publishes them: a published day as it was published, a later one "
+              "from the parts 'harupan prepare' kept (default: made here, as 'daily' would make them).")
+@click.option("--game", "game_names", multiple=True, type=click.Choice([v.name for v in views()]),
+              help="Only this game (repeat for more; default: every game of the day).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option("--easy", is_flag=True, help="Easy view: suit colour and a Korean label on every tile.")
 @click.option("--font", "font_file", default=None, help="A font file to use instead of the bundled Noto fonts.")
+@game_flags
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Days made side by side (default: the processor count, at most 4).")
 @click.option("-o", "--output", "out", required=True,
-              help="OUT.pdf (or OUT.html for the HTML sheet); - writes the PDF to standard output.")
-def sheet_cmd(date: dt.date, paper: str, easy: bool, font_file: str | None, out: str) -> None:
-    """The day's whole print set: every game's pages, then their answer keys."""
+              help="OUT.pdf (or OUT.html for one day's HTML sheet); - writes the PDF to standard output.")
+def sheet_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, week: dt.date | None,
+              month: dt.date | None, site: str | None, game_names: tuple[str, ...], paper: str, easy: bool,
+              font_file: str | None, jobs: int | None, out: str, **flags: str | None) -> None:
+    """A day's print set (every game's pages, then their answer keys), or a pack of many days in one
+    booklet: a cover with a table of contents, every day's puzzles in date order, then every answer
+    key, each page numbered with its day in the footer.
+
+    The puzzles are the ones 'daily' publishes on those dates (with --site: exactly the site's)."""
     path = check_output(out)
+    dates = pack_dates(date, start, end, week, month)
+    html = Path(out).suffix.lower() == ".html"
     if path is not None and Path(out).suffix.lower() not in (".pdf", ".html"):
         raise InputError(f"output {out!r} must end in .pdf or .html")
+    if html and date is None:
+        raise InputError(f"a pack of days is a PDF: give -o a name ending in .pdf, not {out!r}")
     use_font(font_file)
-    pages = print_set(date, day_bundle(date).parts, paper, easy)
-    if Path(out).suffix.lower() != ".html":  # PDF, also for -o -
-        data = render_pdf([d for _, d in pages], title=sheet_title(date))
+    cfg = load_config(options_given=dict(flags))
+    folder = require_site(Path(site), "nothing was read") if site is not None else None
+    days = pack_days(folder, dates, cfg, jobs or default_jobs())
+    games = set(game_names) or None
+    if date is not None:
+        bundle = days[0][0]
+        parts = {k: v for k, v in bundle.parts.items() if games is None or k in games}
+        pages = print_set(date, parts, paper, easy)
+        if html:
+            data = sheet_html(pages, f"하루 판 · {date}", paper).encode("utf-8")
+        else:
+            data = print_pdf(pages, sheet_title(date))
     else:
-        data = sheet_html(pages, f"하루 판 · {date}", paper).encode("utf-8")
+        pack = booklet([(b.date, b.parts) for b, _ in days], paper, easy, games)
+        data = print_pdf([(p.title, p.drawing) for p in pack], pack_title(dates[0], dates[-1]))
     finish(path, out, data)

@@ -332,16 +332,17 @@ def special_files(site: Path) -> list[str]:
     return out
 
 
-def require_site(site: Path) -> Path:
-    """``site`` if it is a harupan site (its marker file there), else :class:`InputError`."""
+def require_site(site: Path, outcome: str = "nothing was checked") -> Path:
+    """``site`` if it is a harupan site (its marker file there), else :class:`InputError` ending
+    with ``outcome``."""
     site = Path(site)
     if not site.is_dir():
         raise InputError(f"site folder {str(site)!r} does not exist")
     if (site / SITE_MARKER).is_symlink():
         raise InputError(f"{str(site / SITE_MARKER)!r} is a symbolic link, not the marker file harupan writes; "
-                         "every run refuses this folder: remove the link; nothing was checked")
+                         f"every run refuses this folder: remove the link; {outcome}")
     if not _regular(site / SITE_MARKER):
-        raise InputError(f"{str(site)!r} is not a harupan site (no {SITE_MARKER}); nothing was checked")
+        raise InputError(f"{str(site)!r} is not a harupan site (no {SITE_MARKER}); {outcome}")
     return site
 
 

@@ -22,9 +22,8 @@ from ..files import FileRefused, Kind, read_fd
 from ..generator.daily import DayBundle, MapFn, bundle_json, day_bundle, load_bundle_json, verify_bundle
 from ..generator.games import games
 from ..renderers import site as pages
-from ..renderers.games import print_set, view, views
+from ..renderers.games import print_pdf, print_set, view, views
 from ..renderers.site import NO_LINKS, DayLinks
-from ..renderers.pdf import render_pdf
 from ..renderers.sheets import sheet_title
 from . import pars
 from .atomic import Transaction, lstat_at, open_below, open_dir, put_bytes, refuse_link, remove_named, write_error
@@ -199,7 +198,7 @@ def render_file(task: tuple[str, _dt.date, Mapping[str, object]]) -> bytes:
     name, day, parts = task
     if name in SHEETS:
         paper = name.removeprefix("sheet-").removesuffix(".pdf")
-        return render_pdf([d for _, d in print_set(day, parts, paper)], title=sheet_title(day))
+        return print_pdf(print_set(day, parts, paper), sheet_title(day))
     owner = next(v for v in views() if name in v.files)
     return owner.render_file(name, day, parts[owner.name])
 

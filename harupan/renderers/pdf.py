@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .fonts import font, text_layout
 from .pdffont import Embedded, embed, to_unicode, widths
@@ -91,11 +91,17 @@ class _Doc:
     """What one PDF's pages share while they are written: the glyphs each font role draws and
     the forms (art defined once), each in order of first use."""
 
-    def __init__(self, pages: Sequence[Drawing]) -> None:
+    def __init__(self, pages: Sequence[Drawing], repertoire: Mapping[str, str]) -> None:
         self.glyphs: dict[str, dict[int, str]] = {}  # role -> glyph id -> the character it shows
         self.forms: dict[tuple[Primitive, ...], str] = {}
         for d in pages:
             self._collect(d.items)
+        for role, used in self.glyphs.items():
+            f = font(role)
+            for ch in sorted(set(repertoire.get(role, ""))):
+                gid = f.cmap.get(ord(ch))
+                if gid is not None:
+                    used.setdefault(gid, ch)
         self.fonts = {role: (f"T{i}", embed(font(role), gids)) for i, (role, gids) in enumerate(self.glyphs.items())}
 
     def _collect(self, items: Sequence[Primitive]) -> None:
@@ -163,9 +169,13 @@ def _subset_tag(emb: Embedded) -> str:
     return "".join(chr(ord("A") + b % 26) for b in digest[:6])
 
 
-def render_pdf(pages: list[Drawing], title: str = "하루 판") -> bytes:
-    """A PDF with one page per drawing, each page exactly the drawing's size (units of 1/300 in)."""
-    doc = _Doc(pages)
+def render_pdf(pages: list[Drawing], title: str = "하루 판", repertoire: Mapping[str, str] | None = None) -> bytes:
+    """A PDF with one page per drawing, each page exactly the drawing's size (units of 1/300 in).
+
+    Each font role a page uses is cut to the glyphs drawn, and to those of ``repertoire[role]``'s
+    characters it has: print sets of different days then differ in no glyph, and the cut (a few
+    tenths of a second each) is made once in a process (renderers/pdffont.py remembers it)."""
+    doc = _Doc(pages, repertoire or {})
     contents = [doc.content(d) for d in pages]
     form_contents = {name: "1 J 1 j\n" + "\n".join(doc.ops(art)) for art, name in doc.forms.items()}
     objects: list[bytes] = []  # object i+1

@@ -9,7 +9,7 @@ from importlib import import_module
 
 from ...engine.catalog import GAMES, TOPICS
 from .base import (DayView, Drawer, ExampleText, FigureDrawing, FilePages, Sheet, TopicView, View, Writer, day_views,
-                   example_writers, figure_drawings, games_ko, head_templates, print_set, register_topic_view,
+                   example_writers, figure_drawings, games_ko, head_templates, print_pdf, print_set, register_topic_view,
                    register_view, rule_links, site_art, site_icon, topic_rule_links, unregister_view, view, views)
 
 for _name in GAMES:
@@ -18,6 +18,6 @@ for _name in TOPICS:
     register_topic_view(import_module(f"{__name__}.{_name}").TOPIC_VIEW)
 
 __all__ = ["DayView", "Drawer", "ExampleText", "FigureDrawing", "FilePages", "Sheet", "TopicView", "View", "Writer",
-           "day_views", "example_writers", "figure_drawings", "games_ko", "head_templates", "print_set",
+           "day_views", "example_writers", "figure_drawings", "games_ko", "head_templates", "print_pdf", "print_set",
            "register_topic_view", "register_view", "rule_links", "site_art", "site_icon", "topic_rule_links", "unregister_view", "view",
            "views"]

@@ -18,7 +18,9 @@ from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from ...engine.errors import InputError
 from ..ko import join_ko
-from ..model import Drawing, Primitive
+from ..model import Drawing, Primitive, Text, expand
+from ..pdf import render_pdf
+from ..sheets import frame_text
 from ..svg import ArtSheet, art_sheet
 
 Sheet = tuple[str, Drawing]  # a print page's title and drawing
@@ -371,6 +373,28 @@ def print_set(day: _dt.date, parts: Mapping[str, object], paper: str = "a4", eas
         fronts += front
         backs += back
     return fronts + backs
+
+
+def print_pdf(pages: list[Sheet], title: str) -> bytes:
+    """A print set's or a pack's PDF. Each font is cut to the glyphs the pages draw and to every
+    fixed character the print pages can draw in it (:func:`print_repertoire`), so a day's sheet
+    and the next day's cut the same glyphs (they differed in a weekday, a card's name or face)
+    and the cut (a few tenths of a second a font) is made once in a run of many days."""
+    return render_pdf([d for _, d in pages], title=title, repertoire=print_repertoire())
+
+
+@lru_cache(maxsize=1)
+def print_repertoire() -> Mapping[str, str]:
+    """By font role, every character from fixed tables: the frame's and every view's vocabulary
+    (the text face), and the text of every view's art (tile and card faces) in its own face."""
+    chars: dict[str, set[str]] = {"sans": set(frame_text())}
+    for v in _VIEWS.values():
+        chars["sans"] |= set(v.vocabulary())
+        for d in v.art().values():
+            for t in expand(d.items):
+                if isinstance(t, Text):
+                    chars.setdefault(t.font, set()).update(t.text)
+    return {role: "".join(sorted(c)) for role, c in chars.items()}
 
 
 def site_icon() -> tuple[Primitive, ...]:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from markupsafe import Markup
 
-from ....engine.cards import COLOUR_KO, COLOURS, CONCEALED_POINTS, MELD_NAMES_KO, RANK_HANJA, RANK_KO
+from ....engine.cards import CARD_NAMES_KO, COLOUR_KO, COLOURS, CONCEALED_POINTS, MELD_NAMES_KO, RANK_HANJA, RANK_KO
 from ....engine.cards.puzzle import CardsPuzzle, Figures
 from ...model import Drawing
 from ...raster import png_bytes, render_image
@@ -71,9 +71,10 @@ class CardsView(View[CardsPuzzle, CardsPuzzle]):
 
     def vocabulary(self) -> str:
         part = CardsPuzzle((), (), 0, Figures(0, 0, 0), 0)
-        # every Korean string this module holds, the print sheet's rules included (test_site checks it)
+        # every Korean string this module holds, the print sheet's rules and the key's card names
+        # included (test_site checks it)
         return (figures_text(part) + figures_note(part) + "0123456789," + TITLE + "사색패 손패" + "".join(CARDS_RULES)
-                + legend_line())
+                + legend_line() + "".join(CARD_NAMES_KO.values()))
 
 
 VIEW = CardsView()

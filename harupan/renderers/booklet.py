@@ -1,0 +1,125 @@
+"""A print pack: many days in one booklet. A cover with the dates and a table of contents, every
+day's puzzles in date order, then every answer key at the back, each page numbered and carrying
+its day in a running footer.
+
+The pages are the games' own day pages (the same drawings as one day's sheet), so a pack and the
+day's sheet print the same puzzle. Units are those of renderers/sheets.py (300 dpi).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..engine.errors import InputError
+from .games.base import Sheet, day_views
+from .model import Drawing, Line, Primitive, Text
+from .palette import INK, MUTED, RULE
+from .sheets import MARGIN, TOP, day_ko, header_items, portrait
+
+FOOT_Y = 100  # the running footer's distance above the page's bottom edge (as the frame's footer)
+LINE = 76  # a contents line's height
+
+
+@dataclass(frozen=True)
+class PackPage:
+    """One page of the booklet: what it shows, the day it belongs to (None: the cover), its number."""
+
+    title: str
+    drawing: Drawing
+    day: _dt.date | None
+    number: int
+
+
+def range_ko(first: _dt.date, last: _dt.date) -> str:
+    """Two days as a Korean reader writes the span between them, the shared year and month said once:
+    2026년 12월 7일 – 13일, 2026년 11월 30일 – 12월 6일, 2026년 12월 28일 – 2027년 1월 3일."""
+    start = day_ko(first, weekday=False)
+    if first == last:
+        return start
+    if first.year != last.year:
+        return f"{start} – {day_ko(last, weekday=False)}"
+    if first.month != last.month:
+        return f"{start} – {last.month}월 {last.day}일"
+    return f"{start} – {last.day}일"
+
+
+def pack_title(first: _dt.date, last: _dt.date) -> str:
+    """The booklet's name, on its cover and as the PDF's title."""
+    return f"하루 판 모음 · {range_ko(first, last)}"
+
+
+def _footer(d: Drawing, day: _dt.date | None, number: int) -> Drawing:
+    """The page with its number at the bottom centre and, on a day's page, the day at the bottom left."""
+    y = d.height - FOOT_Y
+    extra: list[Primitive] = [Text(d.width / 2, y, f"{number}", 40, INK)]
+    if day is not None:
+        extra.append(Text(MARGIN, y, day_ko(day), 36, MUTED, align="start"))
+    return Drawing(d.width, d.height, d.items + tuple(extra), d.background)
+
+
+def _cover(paper: str, first: _dt.date, last: _dt.date, rows: Sequence[tuple[_dt.date, int, int, int]],
+           first_key: int, one_day: Sequence[str]) -> Drawing:
+    """The cover: the span of days, what is inside, and for each day the page of its first puzzle
+    and of its first answer key."""
+    frame = portrait(paper)
+    puzzles = sum(n for _, _, n, _ in rows)
+    items: list[Primitive] = header_items(frame, "하루 판 모음", range_ko(first, last))
+    y: float = TOP + 60
+    items.append(Text(MARGIN, y, f"{len(rows)}일치 문제 {puzzles}쪽, 정답은 {first_key}쪽부터 모아 두었습니다.",
+                      48, INK, align="start"))
+    y += 80
+    items.append(Text(MARGIN, y, "하루치: " + ", ".join(one_day), 40, MUTED, align="start"))
+    y += 120
+    right = frame.width - MARGIN
+    columns = (MARGIN, right - 560, right)  # day | puzzles from | keys from
+    items += [Text(columns[0], y, "날짜", 40, MUTED, align="start"),
+              Text(columns[1], y, "문제", 40, MUTED, align="end"),
+              Text(columns[2], y, "정답", 40, MUTED, align="end")]
+    y += 50
+    items.append(Line(((MARGIN, y), (right, y)), RULE, 3))
+    y += LINE * 0.8
+    size = 40 if len(rows) <= 31 else 30
+    step = LINE if len(rows) <= 31 else LINE * 0.7
+    for day, front, _, back in rows:
+        items += [Text(columns[0], y, day_ko(day), size, INK, align="start"),
+                  Text(columns[1], y, f"{front}쪽", size, INK, align="end"),
+                  Text(columns[2], y, f"{back}쪽", size, INK, align="end")]
+        y += step
+    return Drawing(frame.width, frame.height, tuple(items))
+
+
+def booklet(days: Sequence[tuple[_dt.date, Mapping[str, object]]], paper: str = "a4", easy: bool = False,
+            games: Collection[str] | None = None) -> list[PackPage]:
+    """The booklet of ``days`` (each day's parts by game name, in date order): the cover, the
+    puzzles of every day, then the answer keys of every day. ``games`` keeps only those games."""
+    if not days:
+        raise ValueError("a booklet of no days")
+    fronts: list[tuple[_dt.date, Sheet]] = []
+    backs: list[tuple[_dt.date, Sheet]] = []
+    rows_of: dict[_dt.date, list[int]] = {}
+    for day, parts in days:
+        for v in day_views(parts):
+            if games is not None and v.name not in games:
+                continue
+            front, back = v.sheets(day, parts[v.name], paper, easy)
+            fronts += [(day, s) for s in front]
+            backs += [(day, s) for s in back]
+    if not fronts:
+        raise InputError(f"no puzzle of {', '.join(sorted(games or ()))} on those days: nothing to print")
+    first_front = 2  # the cover is page 1
+    first_key = first_front + len(fronts)
+    for n, (day, _) in enumerate(fronts, first_front):
+        rows_of.setdefault(day, [n, 0, 0])[1] += 1
+    for n, (day, _) in enumerate(backs, first_key):
+        row = rows_of.setdefault(day, [0, 0, n])
+        if not row[2]:
+            row[2] = n
+    rows = [(day, r[0], r[1], r[2]) for day, r in rows_of.items()]
+    first, last = days[0][0], days[-1][0]
+    pages = [PackPage(pack_title(first, last), _cover(paper, first, last, rows, first_key,
+                                                             [t for d, (t, _) in fronts if d == fronts[0][0]]), None, 1)]
+    for n, (day, (title, drawing)) in enumerate(fronts + backs, first_front):
+        pages.append(PackPage(title, _footer(drawing, day, n), day, n))
+    return pages
