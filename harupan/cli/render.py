@@ -136,7 +136,8 @@ Examples:
   harupan sheet --date 2026-12-07 -o day.pdf
   harupan sheet --week 2026-12-07 --site site -o week.pdf
   harupan sheet --month 2027-01 --site site --game {views()[0].name} -o january.pdf
-  harupan sheet --from 2026-12-07 --to 2026-12-20 --paper letter -o two-weeks.pdf""")
+  harupan sheet --from 2026-12-07 --to 2026-12-20 --paper letter -o two-weeks.pdf
+  harupan sheet --week 2026-12-07 --mono -o week-grey.pdf""")
 @click.option("--date", "date", type=DATE, default=None, help="One day, YYYY-MM-DD: that day's sheet.")
 @click.option("--from", "start", type=DATE, default=None, help="A pack's first day, YYYY-MM-DD.")
 @click.option("--to", "end", type=DATE, default=None, help="A pack's last day, YYYY-MM-DD (default: --from).")
@@ -149,6 +150,8 @@ Examples:
               help="Only this game (repeat for more; default: every game of the day).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option("--easy", is_flag=True, help="Easy view: suit colour and a Korean label on every tile.")
+@click.option("--mono", is_flag=True, help="Black and white: every colour printed as its grey (no colour in the "
+              "PDF), for a photocopier; tiles and cards stay apart by their shapes and marks.")
 @click.option("--font", "font_file", default=None, help="A font file to use instead of the bundled Noto fonts.")
 @game_flags
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
@@ -157,7 +160,7 @@ Examples:
               help="OUT.pdf (or OUT.html for one day's HTML sheet); - writes the PDF to standard output.")
 def sheet_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, week: dt.date | None,
               month: dt.date | None, site: str | None, game_names: tuple[str, ...], paper: str, easy: bool,
-              font_file: str | None, jobs: int | None, out: str, **flags: str | None) -> None:
+              mono: bool, font_file: str | None, jobs: int | None, out: str, **flags: str | None) -> None:
     """A day's print set (every game's pages, then their answer keys), or a pack of many days in one
     booklet: a cover with a table of contents, every day's puzzles in date order, then every answer
     key, each page numbered with its day in the footer.
@@ -168,6 +171,8 @@ def sheet_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, 
     html = Path(out).suffix.lower() == ".html"
     if path is not None and Path(out).suffix.lower() not in (".pdf", ".html"):
         raise InputError(f"output {out!r} must end in .pdf or .html")
+    if html and mono:
+        raise InputError(f"--mono is for the PDF: give -o a name ending in .pdf, not {out!r}")
     if html and date is None:
         raise InputError(f"a pack of days is a PDF: give -o a name ending in .pdf, not {out!r}")
     use_font(font_file)
@@ -182,8 +187,8 @@ def sheet_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, 
         if html:
             data = sheet_html(pages, f"하루 판 · {date}", paper).encode("utf-8")
         else:
-            data = print_pdf(pages, sheet_title(date))
+            data = print_pdf(pages, sheet_title(date), mono)
     else:
         pack = booklet([(b.date, b.parts) for b, _ in days], paper, easy, games)
-        data = print_pdf([(p.title, p.drawing) for p in pack], pack_title(dates[0], dates[-1]))
+        data = print_pdf([(p.title, p.drawing) for p in pack], pack_title(dates[0], dates[-1]), mono)
     finish(path, out, data)

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from .fonts import font, text_layout
 from .pdffont import Embedded, embed, to_unicode, widths
+from .palette import text_colour_on
 from .model import Circle, Drawing, Line, Polygon, Primitive, RoundRect, Text, Use
 
 PT_PER_UNIT = 72 / 300  # drawings are in pixels at 300 dpi
@@ -50,6 +51,30 @@ def _rgb(colour: str) -> str:
     return " ".join(_n(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
 
 
+def grey_level(colour: str) -> float:
+    """A colour's grey, 0 black to 1 white: its luma (ITU-R BT.601 weights), the grey a
+    photocopier or a black-and-white printer makes of it."""
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def print_grey(colour: str) -> float:
+    """The grey ``mono`` prints a colour in, kept clear of mid-grey. A copier that keeps only black
+    and white cuts at about half, and a ground near it goes either way, its letters with it
+    (tests/test_print_mono.py). So a colour that takes white letters (palette.text_colour_on) is
+    printed dark, below 0.3, and one that takes dark letters light, above 0.7; within each, the
+    order of the colours' greys is kept."""
+    g = grey_level(colour)
+    return g * 0.3 if text_colour_on(colour) == "#FFFFFF" else 0.7 + 0.3 * g
+
+
+def _colour(colour: str, stroking: bool, mono: bool) -> str:
+    """The operator that sets a fill (``rg``/``g``) or stroke (``RG``/``G``) colour, in grey when ``mono``."""
+    if mono:
+        return f"{_n(print_grey(colour))} {'G' if stroking else 'g'}"
+    return f"{_rgb(colour)} {'RG' if stroking else 'rg'}"
+
+
 def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
     r = min(r, w / 2, h / 2)
     if r <= 0:
@@ -77,12 +102,12 @@ def _circle(cx: float, cy: float, r: float) -> str:
         f"{_n(cx + k)} {_n(cy - r)} {_n(cx + r)} {_n(cy - k)} {_n(cx + r)} {_n(cy)} c", "h"])
 
 
-def _paint(path: str, fill: str | None, stroke: str | None, width: float) -> str:
+def _paint(path: str, fill: str | None, stroke: str | None, width: float, mono: bool) -> str:
     ops = []
     if fill:
-        ops.append(f"{_rgb(fill)} rg")
+        ops.append(_colour(fill, False, mono))
     if stroke:
-        ops.append(f"{_rgb(stroke)} RG {_n(width)} w")
+        ops.append(f"{_colour(stroke, True, mono)} {_n(width)} w")
     op = "B" if fill and stroke else "f" if fill else "S" if stroke else "n"
     return " ".join(ops + [path, op])
 
@@ -91,7 +116,8 @@ class _Doc:
     """What one PDF's pages share while they are written: the glyphs each font role draws and
     the forms (art defined once), each in order of first use."""
 
-    def __init__(self, pages: Sequence[Drawing], repertoire: Mapping[str, str]) -> None:
+    def __init__(self, pages: Sequence[Drawing], repertoire: Mapping[str, str], mono: bool = False) -> None:
+        self.mono = mono
         self.glyphs: dict[str, dict[int, str]] = {}  # role -> glyph id -> the character it shows
         self.forms: dict[tuple[Primitive, ...], str] = {}
         for d in pages:
@@ -123,23 +149,24 @@ class _Doc:
         base, _, size, placed = text_layout(p)
         codes = "".join(f"{emb.codes[f.cmap[ord(ch)]]:04X}" for ch in p.text if ord(ch) in f.cmap)
         x = placed[0][1] if placed else p.x
-        return (f"{_rgb(p.fill)} rg BT /{name} {_n(size)} Tf 1 0 0 -1 {_n(x)} {_n(base)} Tm <{codes}> Tj ET")
+        return (f"{_colour(p.fill, False, self.mono)} BT /{name} {_n(size)} Tf 1 0 0 -1 {_n(x)} {_n(base)} Tm "
+                f"<{codes}> Tj ET")
 
     def ops(self, items: Sequence[Primitive]) -> list[str]:
         """Content-stream operators for primitives; a :class:`Use` places its form with ``cm``."""
         out = []
         for p in items:
             if isinstance(p, RoundRect):
-                out.append(_paint(_round_rect(p.x, p.y, p.w, p.h, p.r), p.fill, p.stroke, p.width))
+                out.append(_paint(_round_rect(p.x, p.y, p.w, p.h, p.r), p.fill, p.stroke, p.width, self.mono))
             elif isinstance(p, Circle):
-                out.append(_paint(_circle(p.cx, p.cy, p.r), p.fill, p.stroke, p.width))
+                out.append(_paint(_circle(p.cx, p.cy, p.r), p.fill, p.stroke, p.width, self.mono))
             elif isinstance(p, Line):
                 path = " ".join(f"{_n(x)} {_n(y)} {'m' if i == 0 else 'l'}" for i, (x, y) in enumerate(p.points))
                 dash = f"[{_n(p.dash)} {_n(p.dash)}] 0 d " if p.dash else ""
-                out.append(f"{dash}{_rgb(p.stroke)} RG {_n(p.width)} w {path} S" + (" [] 0 d" if p.dash else ""))
+                out.append(f"{dash}{_colour(p.stroke, True, self.mono)} {_n(p.width)} w {path} S" + (" [] 0 d" if p.dash else ""))
             elif isinstance(p, Polygon):
                 path = " ".join(f"{_n(x)} {_n(y)} {'m' if i == 0 else 'l'}" for i, (x, y) in enumerate(p.points)) + " h"
-                out.append(_paint(path, p.fill, p.stroke, p.width))
+                out.append(_paint(path, p.fill, p.stroke, p.width, self.mono))
             elif isinstance(p, Text):
                 if p.text.strip():
                     out.append(self.text(p))
@@ -154,7 +181,7 @@ class _Doc:
         wpt, hpt = page_points(drawing)
         out = [f"{wpt / drawing.width:.6f} 0 0 {-hpt / drawing.height:.6f} 0 {_n(hpt)} cm", "1 J 1 j"]
         if drawing.background:
-            out.append(_paint(f"0 0 {_n(drawing.width)} {_n(drawing.height)} re", drawing.background, None, 0))
+            out.append(_paint(f"0 0 {_n(drawing.width)} {_n(drawing.height)} re", drawing.background, None, 0, self.mono))
         return "\n".join(out + self.ops(drawing.items))
 
 
@@ -169,13 +196,15 @@ def _subset_tag(emb: Embedded) -> str:
     return "".join(chr(ord("A") + b % 26) for b in digest[:6])
 
 
-def render_pdf(pages: list[Drawing], title: str = "하루 판", repertoire: Mapping[str, str] | None = None) -> bytes:
+def render_pdf(pages: list[Drawing], title: str = "하루 판", repertoire: Mapping[str, str] | None = None,
+               mono: bool = False) -> bytes:
     """A PDF with one page per drawing, each page exactly the drawing's size (units of 1/300 in).
 
     Each font role a page uses is cut to the glyphs drawn, and to those of ``repertoire[role]``'s
     characters it has: print sets of different days then differ in no glyph, and the cut (a few
-    tenths of a second each) is made once in a process (renderers/pdffont.py remembers it)."""
-    doc = _Doc(pages, repertoire or {})
+    tenths of a second each) is made once in a process (renderers/pdffont.py remembers it).
+    ``mono``: every colour as its grey (DeviceGray), for a black-and-white printer or copier."""
+    doc = _Doc(pages, repertoire or {}, mono)
     contents = [doc.content(d) for d in pages]
     form_contents = {name: "1 J 1 j\n" + "\n".join(doc.ops(art)) for art, name in doc.forms.items()}
     objects: list[bytes] = []  # object i+1

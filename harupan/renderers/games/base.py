@@ -375,12 +375,13 @@ def print_set(day: _dt.date, parts: Mapping[str, object], paper: str = "a4", eas
     return fronts + backs
 
 
-def print_pdf(pages: list[Sheet], title: str) -> bytes:
+def print_pdf(pages: list[Sheet], title: str, mono: bool = False) -> bytes:
     """A print set's or a pack's PDF. Each font is cut to the glyphs the pages draw and to every
     fixed character the print pages can draw in it (:func:`print_repertoire`), so a day's sheet
     and the next day's cut the same glyphs (they differed in a weekday, a card's name or face)
-    and the cut (a few tenths of a second a font) is made once in a run of many days."""
-    return render_pdf([d for _, d in pages], title=title, repertoire=print_repertoire())
+    and the cut (a few tenths of a second a font) is made once in a run of many days. ``mono``:
+    in grey only (renderers/pdf.py)."""
+    return render_pdf([d for _, d in pages], title=title, repertoire=print_repertoire(), mono=mono)
 
 
 @lru_cache(maxsize=1)
