@@ -112,6 +112,7 @@ def test_rewind_out_of_a_random_dead_end_and_the_counts_kept(browser_site, brows
         assert tiles_left(pg) == 0
         help_line = "힌트 0번 · 섞기 0번 · 무르기 1번 · 되돌아가기 1번"
         assert pg.text_content("#shisen-app dialog.toast .sfig") == help_line
+        pg.screenshot(path=str(artifact("shisen-cleared-counts-light.png")))
         share = pg.input_value("#shisen-app textarea.share").splitlines()
         assert re.fullmatch(rf"완성 \d+:\d\d · {help_line}", share[1]), share
         record = pg.evaluate("window.harupanRecord.stats.shisen")[DATE]["cleared"]["hard"]

@@ -623,7 +623,11 @@ class ShisenApp {
       this.thinking = false;
     }
     if (!found || moved()) return;  // the player moved meanwhile: that move's message stands
-    if (found.index === mark) { this.say("지금 자리에서도 판을 끝까지 풀 수 있습니다. 되돌리지 않았습니다."); return; }
+    if (found.index === mark) {
+      this.proof = shisenMakeProof(this.board, found.solution);  // the next hint needs no solve
+      this.say("지금 자리에서도 판을 끝까지 풀 수 있습니다. 되돌리지 않았습니다.");
+      return;
+    }
     const to = Math.max(0, found.index), back = mark - to;
     const undone = this.history.slice(to).filter((s) => s.shuffle !== undefined).length;
     this.history = this.history.slice(0, to);
