@@ -106,6 +106,10 @@ def test_hard_board_cleared_with_hints_after_a_trap_undo_and_shuffle(site, page)
             page.wait_for_function("!document.querySelector('#shisen-app .status').textContent.includes('찾는 중')")
             assert "어떤 순서로 지워도 판을 끝까지 풀 수 없습니다" in page.text_content("#shisen-app .status")
             assert page.locator("#shisen-app .tile.hinted").count() == 0
+            # and opens the box with the way out first: the rewind on request
+            assert page.get_attribute("#shisen-app dialog.toast[open]", "data-kind") == "lost"
+            first = page.locator("#shisen-app dialog.toast .toolbar button").first.get_attribute("data-action")
+            assert first == "toast-rewind", first
             told_lost = True
     assert told_lost and not board.is_empty() and solve(board).status == "unsolvable"
     assert "더 지울 수 있는 짝이 없습니다" in page.text_content("#shisen-app .status")

@@ -227,7 +227,7 @@ def test_stats_share_line_and_reset(browser_site, phone):
     share = phone.input_value("#shisen-app textarea.share")
     lines = share.splitlines()
     assert re.fullmatch(r"하루 판 사천성 2026-11-29 보통", lines[0]), share
-    assert re.fullmatch(r"완성 \d+:\d\d · 힌트 0번 · 섞기 0번", lines[1]), share
+    assert re.fullmatch(r"완성 \d+:\d\d · 힌트 0번 · 섞기 0번 · 무르기 0번 · 되돌아가기 0번", lines[1]), share
     assert lines[2] == "https://harupan.example/2026/11/29/index.html"
     assert not re.search(r"[A-Z]\d|萬|[0-9][mpsz]", share)  # no tile, no position: no spoiler
     phone.locator('#shisen-app [data-action="copy"]').tap()

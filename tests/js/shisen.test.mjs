@@ -124,3 +124,19 @@ test("the promise-based API gives what the loaded module gives (docs/browser.md)
   const r = await api.shisenClearable(Board.fromRows(cases[cases.length - 1].cells));
   assert.ok([api.SHISEN_SOLVED, api.SHISEN_UNSOLVABLE, api.SHISEN_UNDECIDED].includes(r.status));
 });
+
+test("the last clearable position: walked back one position at a time", { skip }, async () => {
+  await api.shisenSolverUse(readFileSync(all.wasm));
+  const pick = (status) => Board.fromRows(cases.find((c) => c.solved === status && c.cells.flat().some(Boolean)).cells);
+  const S = pick(SOLVED), U = pick("unsolvable");  // as the Python engine decided them
+  // clearable again late in the game (a shuffle does that): halving this history would settle on the first board
+  const boards = [S, U, U, U, U, S, U, U, U];
+  let pauses = 0;
+  const r = await api.shisenLastClearable(boards, async () => { pauses += 1; return true; });
+  assert.equal(r.index, 5);
+  assert.deepEqual(r.undecided, []);
+  assert.equal(pauses, 3, "a pause between two solves, none before the first");
+  assert.ok(replays(S, r.solution), "its clearing order clears the board it names");
+  assert.deepEqual(await api.shisenLastClearable([U, U]), { index: -1, solution: null, undecided: [] });
+  assert.equal(await api.shisenLastClearable(boards, async () => false), null, "a pause saying no stops the walk");
+});

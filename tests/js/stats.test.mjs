@@ -68,6 +68,17 @@ test("migrate: nothing, version 0, version 1, garbage and a newer version", () =
   }
 });
 
+test("a clear keeps its undos and rewinds; one recorded before they were counted gets none, not a zero", () => {
+  const s = empty();
+  recordShisenCleared(s, "2026-11-29", "hard", 90000, 1, 2, 3, 1);
+  assert.deepEqual(s.shisen["2026-11-29"].cleared.hard, { ms: 90000, hints: 1, shuffles: 2, undos: 3, rewinds: 1 });
+  assert.deepEqual(migrate(JSON.parse(JSON.stringify(s)), CLEANERS)[0], s);
+  const odd = { v: 1, shisen: { "2026-11-29": { cleared: { hard: { ms: 5000, hints: 0, shuffles: 0, undos: -2, rewinds: "1" },
+    normal: { ms: 4000, hints: 0, shuffles: 0 } } } } };
+  const cleared = migrate(odd, CLEANERS)[0].shisen["2026-11-29"].cleared;
+  assert.deepEqual(cleared, { hard: { ms: 5000, hints: 0, shuffles: 0 }, normal: { ms: 4000, hints: 0, shuffles: 0 } });
+});
+
 test("a game this page does not know keeps its days; a game's days are cleaned by that game only", () => {
   const later = { v: 1, shisen: {}, zodiac: {}, cards: { "2026-12-01": { done: true, score: 9, best: 9 } } };
   assert.deepEqual(migrate(later, CLEANERS)[0].cards, later.cards);

@@ -16,14 +16,15 @@ export const ordered = (levels) => {
 /** The seed of a day's n-th shuffle (0-based) at a level: the same in every browser. */
 export const shuffleSeed = (date, level, n) => `harupan:shuffle:${date}:${level}:${n}`;
 
-/** The board (and shuffles used) after a saved history, and how many of its steps hold. A save
- *  is the player's own storage and may be cut short or edited: replay stops at the first step that
- *  is not a legal move (or the next shuffle in turn), so a bad save can only lose its tail.
- *  `solver`: the loaded search (shisen-solver.js), whose rules check each step. */
-export function replayShisen(solver, day, level, history) {
+/** The positions a saved history passes through, the day's board first: one board per step that
+ *  holds, with the shuffles taken so far. A save is the player's own storage and may be cut short
+ *  or edited: replay stops at the first step that is not a legal move (or the next shuffle in
+ *  turn), so a bad save can only lose its tail. `solver`: the loaded search (shisen-solver.js),
+ *  whose rules check each step. */
+export function historyBoards(solver, day, level, history) {
   let b = Board.fromRows(day.shisen[level].cells);
   let shuffles = 0;
-  let kept = 0;
+  const boards = [b];
   const isPoint = (p) => Array.isArray(p) && p.length === 2 && p.every(Number.isInteger);
   for (const step of Array.isArray(history) ? history : []) {
     if (step && step.shuffle === shuffles) {
@@ -37,21 +38,31 @@ export function replayShisen(solver, day, level, history) {
     } else {
       break;
     }
-    kept += 1;
+    boards.push(b);
   }
-  return [b, shuffles, kept];
+  return { boards, shuffles };
+}
+
+/** The board (and shuffles used) after a saved history, and how many of its steps hold (see historyBoards). */
+export function replayShisen(solver, day, level, history) {
+  const { boards, shuffles } = historyBoards(solver, day, level, history);
+  return [boards[boards.length - 1], shuffles, boards.length - 1];
 }
 
 // ------------------------------------------------------------------ the record
 
-/** Shisen-sho's days, cleaned: shisen[date] = {cleared: {level: {ms, hints, shuffles}}}; a day present was played. */
+/** Shisen-sho's days, cleaned: shisen[date] = {cleared: {level: {ms, hints, shuffles, undos?, rewinds?}}}; a day
+ *  present was played. Undos and rewinds (마지막으로 풀 수 있던 곳으로) are kept when the record has them:
+ *  a clear recorded before they were counted has neither, rather than a zero it never measured. */
 export function cleanShisen(days) {
   const out = {};
   for (const [date, day] of Object.entries(days)) {
     if (!DATE_KEY.test(date) || !day || typeof day !== "object") continue;
     const cleared = {};
     for (const [lv, c] of Object.entries(day.cleared || {})) {
-      if (c && isCount(c.ms)) cleared[lv] = { ms: c.ms, hints: isCount(c.hints) ? c.hints : 0, shuffles: isCount(c.shuffles) ? c.shuffles : 0 };
+      if (!c || !isCount(c.ms)) continue;
+      cleared[lv] = { ms: c.ms, hints: isCount(c.hints) ? c.hints : 0, shuffles: isCount(c.shuffles) ? c.shuffles : 0 };
+      for (const k of ["undos", "rewinds"]) if (isCount(c[k])) cleared[lv][k] = c[k];
     }
     out[date] = { cleared };
   }
@@ -64,9 +75,9 @@ export function recordShisenPlayed(stats, date) {
 }
 
 /** A board cleared: the first clear of a (day, level) stands; clearing it again after undo does not count twice. */
-export function recordShisenCleared(stats, date, level, ms, hints, shuffles) {
+export function recordShisenCleared(stats, date, level, ms, hints, shuffles, undos = 0, rewinds = 0) {
   recordShisenPlayed(stats, date);
-  if (!stats.shisen[date].cleared[level]) stats.shisen[date].cleared[level] = { ms, hints, shuffles };
+  if (!stats.shisen[date].cleared[level]) stats.shisen[date].cleared[level] = { ms, hints, shuffles, undos, rewinds };
 }
 
 /** The figures of Shisen-sho's part of the panel. */
@@ -98,7 +109,8 @@ export function shisenFromSaves(rec, keys, day) {
     if (!done && solver && day && day.date === m[1] && day.shisen && day.shisen[m[2]]) {
       done = replayShisen(solver, day, m[2], save.history)[0].isEmpty();
     }
-    if (done) recordShisenCleared(rec, m[1], m[2], save.elapsed || 0, save.hints || 0, save.shuffles || 0);
+    const n = (k) => (isCount(save[k]) ? save[k] : 0);  // counts a save from before them lacks
+    if (done) recordShisenCleared(rec, m[1], m[2], save.elapsed || 0, save.hints || 0, save.shuffles || 0, n("undos"), n("rewinds"));
   }
 }
 

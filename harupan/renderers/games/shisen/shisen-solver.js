@@ -11,6 +11,7 @@
 //   await shisenClearable(board)            {status: "solved" | "unsolvable" | "undecided", solution, nodes, work}
 //   await shisenCheckMove(board, a, b)      the path's corner points, or null: not a legal move
 //   await shisenLegalPairs(board)           every legal pair [[x, y], [x, y]], sorted row-major
+//   await shisenLastClearable(boards, pause) {index, solution, undecided}: the last position proved clearable
 //
 // Boards are shisen-board.js's Board values; points are [x, y]. The settings come from the
 // engine's (HARUPAN_DATA.shisen.search, settings.py), never a copy. A promise rejects only when the
@@ -202,6 +203,27 @@ export function shisenSolverUse(bytes) {
 
 /** The search if it has loaded already, else null (for a caller that must not wait). */
 export const shisenSolverNow = () => shisenReady;
+
+/** The last of `boards` (the positions of a game, its first board first) from which the search
+ *  proves, within the command line's default budget, that the board can still be cleared: tried
+ *  from the last one back, one position at a time. Being clearable is not monotone along a game
+ *  (a shuffle makes a lost board clearable again, and a lost position may follow a clearable one
+ *  at any point), so halving the history could skip the answer. A position the search leaves
+ *  undecided is not proved either way: the walk goes on past it and lists it in `undecided`.
+ *  Gives {index, solution (its clearing order), undecided}; index -1 when no position was proved.
+ *  `pause`, when given, is awaited between two solves (a page lets itself draw and answer); it
+ *  resolving to false stops the walk, which then gives null. */
+export async function shisenLastClearable(boards, pause = null) {
+  const s = await shisenSolver();
+  const undecided = [];
+  for (let k = boards.length - 1; k >= 0; k--) {
+    if (pause && k < boards.length - 1 && !(await pause())) return null;
+    const r = s.solve(boards[k]);
+    if (r.status === SHISEN_SOLVED) return { index: k, solution: r.solution, undecided };
+    if (r.status === SHISEN_UNDECIDED) undecided.push(k);
+  }
+  return { index: -1, solution: null, undecided };
+}
 
 export const shisenHint = async (board, proof = null) => (await shisenSolver()).hint(board, proof);
 export const shisenShuffle = async (board, seed) => (await shisenSolver()).shuffle(board, seed);

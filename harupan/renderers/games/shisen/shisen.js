@@ -5,8 +5,9 @@ import { HARUPAN_DATA } from "./data.js";
 import { clock, el, registerGame, shareBox, store, svgUse } from "./game.js";
 import { particle } from "./ko.js";
 import { Board } from "./shisen-board.js";
-import { shisenMakeProof, shisenProofStillHolds, shisenSolver, shisenSolverNow } from "./shisen-solver.js";
-import { cleanShisen, LEVEL_KO, ordered, recordShisenCleared, recordShisenPlayed, replayShisen, shisenFromSaves, shisenPanel, shuffleSeed } from "./shisen-record.js";
+import { isCount } from "./stats.js";
+import { shisenLastClearable, shisenMakeProof, shisenProofStillHolds, shisenSolver, shisenSolverNow } from "./shisen-solver.js";
+import { cleanShisen, historyBoards, LEVEL_KO, ordered, recordShisenCleared, recordShisenPlayed, replayShisen, shisenFromSaves, shisenPanel, shuffleSeed } from "./shisen-record.js";
 
 // ------------------------------------------------------------------ the game on the day page
 
@@ -121,6 +122,10 @@ class ShisenApp {
     this.history = Array.isArray(saved.history) ? saved.history : [];
     this.elapsed = saved.elapsed || 0;
     this.hints = saved.hints || 0;
+    // undos and rewinds (마지막으로 풀 수 있던 곳으로) count every press, as hints do; a save from
+    // before they were counted has none
+    this.undos = isCount(saved.undos) ? saved.undos : 0;
+    this.rewinds = isCount(saved.rewinds) ? saved.rewinds : 0;
     this.done = saved.done === true;
     this.started = null;
     this.selected = null;
@@ -178,7 +183,7 @@ class ShisenApp {
 
   save() {
     store.set(this.key(), { history: this.history, elapsed: this.currentElapsed(), hints: this.hints, shuffles: this.shufflesUsed,
-      ...(this.done ? { done: true } : {}) });
+      undos: this.undos, rewinds: this.rewinds, ...(this.done ? { done: true } : {}) });
   }
 
   currentElapsed() { return this.elapsed + (this.started ? Date.now() - this.started : 0); }
@@ -356,7 +361,7 @@ class ShisenApp {
       this.save();
       this.root.classList.add("done");
       if (this.record) {
-        recordShisenCleared(this.record.stats, this.day.date, this.level, this.elapsed, this.hints, this.shufflesUsed);
+        recordShisenCleared(this.record.stats, this.day.date, this.level, this.elapsed, this.hints, this.shufflesUsed, this.undos, this.rewinds);
         this.record.save();
       }
       this.cleared(false);
@@ -372,13 +377,23 @@ class ShisenApp {
   }
 
   stuck(first) {
-    this.say("더 지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 이어 가세요.");
+    this.say("더 지울 수 있는 짝이 없습니다. 풀 수 있던 곳으로 돌아가거나 섞어서 이어 가세요.");
+    this.toast("stuck", `${first} 더 지울 수 있는 짝이 없습니다.`,
+      [el("p", { class: "why", text: "한 수만 무르면 같은 자리에서 다시 막히기 쉽습니다. 끝까지 풀 수 있던 마지막 자리로 돌아가거나 남은 패를 섞으세요." })],
+      this.wayOut());
+  }
+
+  /** The ways out of a dead end, the real one first: back to the last position the search proves
+   *  clearable (a single undo on a hard board often leaves one pair, the one that led in), one
+   *  undo, a shuffle. */
+  wayOut() {
+    const back = el("button", { type: "button", class: "tool primary", "data-action": "toast-rewind", text: "마지막으로 풀 수 있던 곳으로" });
+    back.addEventListener("click", () => this.rewind());
     const undo = el("button", { type: "button", class: "tool", "data-action": "toast-undo", text: "한 수 무르기" });
     undo.addEventListener("click", () => this.undo());
     const mix = el("button", { type: "button", class: "tool", "data-action": "toast-shuffle", text: "남은 패 섞기" });
     mix.addEventListener("click", () => this.shuffle());
-    this.toast("stuck", `${first} 더 지울 수 있는 짝이 없습니다.`,
-      [el("p", { text: "무르기로 되돌려 다른 짝을 고르거나, 남은 패를 섞으세요." })], [undo, mix]);
+    return [back, undo, mix];
   }
 
   cleared(before) {
@@ -403,7 +418,7 @@ class ShisenApp {
     if (home) next.append(el("a", { href: new URL("archive/index.html", home.href).href, text: "지난 판 더 풀기" }));
     // a sentence of its own, then the level and the time: "이미 완성한 판입니다. 보통 · 걸린 시간 0:12"
     this.toast("cleared", `${before ? "이미 완성한 판입니다." : "완성!"} ${this.labels[this.level] || this.level} · 걸린 시간 ${clock(this.elapsed)}`,
-      [shareBox(this.shareText(), (t) => this.say(t), [...links, close]), next], null);
+      [el("p", { class: "sfig", text: this.helpLine() }), shareBox(this.shareText(), (t) => this.say(t), [...links, close]), next], null);
   }
 
   /** Show the one message box (non-modal: the board stays playable), with the controls, off the board. */
@@ -429,11 +444,16 @@ class ShisenApp {
     this.toastBox.dataset.kind = "";
   }
 
+  /** The help the player took, counted: the cleared box and the share text both say it. */
+  helpLine() {
+    return `힌트 ${this.hints}번 · 섞기 ${this.shufflesUsed}번 · 무르기 ${this.undos}번 · 되돌아가기 ${this.rewinds}번`;
+  }
+
   /** The share line once the board is cleared: no tile, no move, only how it went. */
   shareText() {
     const canonical = document.querySelector('link[rel="canonical"]');
     const lines = [`하루 판 사천성 ${this.day.date} ${this.labels[this.level] || LEVEL_KO[this.level] || this.level}`,
-      `완성 ${clock(this.elapsed)} · 힌트 ${this.hints}번 · 섞기 ${this.shufflesUsed}번`];
+      `완성 ${clock(this.elapsed)} · ${this.helpLine()}`];
     if (canonical) lines.push(canonical.href);
     return lines.join("\n");
   }
@@ -476,8 +496,19 @@ class ShisenApp {
     }
     const h = this.solver.hint(board, this.proof);  // the command line's budget (settings.py)
     if (!h) { this.say("지울 수 있는 짝이 없습니다. 무르기나 섞기를 눌러 보세요."); return; }
-    if (h.lost) { this.say("이제는 어떤 순서로 지워도 판을 끝까지 풀 수 없습니다. 무르기로 되돌리거나 섞기를 눌러 보세요."); return; }
-    if (h.undecided) { this.say("계산이 길어져 힌트를 찾지 못했습니다. 막혔다는 뜻은 아니니 계속 두어 보세요."); return; }
+    if (h.lost) {
+      this.say("이제는 어떤 순서로 지워도 판을 끝까지 풀 수 없습니다. 풀 수 있던 곳으로 돌아가거나 섞어 보세요.");
+      this.toast("lost", "이제는 어떤 순서로 지워도 판을 끝까지 풀 수 없습니다.",
+        [el("p", { class: "why", text: "끝까지 풀 수 있던 마지막 자리로 돌아가거나 남은 패를 섞으세요." })], this.wayOut());
+      return;
+    }
+    if (h.undecided) {
+      this.say("계산이 길어져 힌트를 찾지 못했습니다. 막혔다는 뜻은 아니니 계속 두어 보세요.");
+      this.toast("undecided", "계산이 길어져 힌트를 찾지 못했습니다.",
+        [el("p", { class: "why", text: "막혔다는 뜻은 아닙니다. 그래도 확실히 풀리는 자리에서 다시 하려면 끝까지 풀 수 있다고 확인된 마지막 자리로 돌아가세요." })],
+        this.wayOut());
+      return;
+    }
     this.proof = h.proof;  // the next hint follows it while the player does, without a solve
     this.hints += 1;
     this.save();
@@ -542,9 +573,10 @@ class ShisenApp {
   }
 
   undo() {
-    if (!this.history.length || !this.solver) return;  // a history holds moves the loaded rules made
+    if (!this.history.length || !this.solver || this.thinking) return;  // a history holds moves the loaded rules made
     const step = this.history.pop();
     if (step.shuffle !== undefined) this.shufflesUsed = Math.max(0, this.shufflesUsed - 1);
+    this.undos += 1;
     this.root.classList.remove("done");
     this.closeToast();
     this.replay();
@@ -552,7 +584,70 @@ class ShisenApp {
     this.save();
     this.render();
     this.showResult();
-    this.say(step.shuffle !== undefined ? "섞기를 물렀습니다. 섞은 횟수에서도 빠집니다." : "한 수 물렀습니다.");
+    if (step.shuffle !== undefined) { this.say("섞기를 물렀습니다. 섞은 횟수에서도 빠집니다."); return; }
+    // On a hard board the position before a dead end often has one legal pair, the one just
+    // taken back: undo alone leads straight back in, so say so and offer the way out.
+    const pairs = this.solver.legalPairs(this.board), key = (pq) => JSON.stringify([...pq].map(String).sort());
+    if (pairs.length === 1 && key(pairs[0]) === key(step.pair)) {
+      this.say("한 수 물렀습니다. 지울 수 있는 짝이 방금 물린 짝뿐이라 다시 막힙니다.");
+      this.toast("trap", "한 수 물렀지만 지울 수 있는 짝이 방금 물린 그 짝뿐입니다.",
+        [el("p", { class: "why", text: "그 짝을 지우면 같은 자리에서 다시 막힙니다. 끝까지 풀 수 있던 마지막 자리로 돌아가세요." })], this.wayOut());
+      return;
+    }
+    this.say("한 수 물렀습니다.");
+  }
+
+  /** 마지막으로 풀 수 있던 곳으로: back along the player's own history to the last position from
+   *  which the search (the one that proves the layout, with the command line's budget) proves
+   *  the board can still be cleared, tried one position at a time from the current one back
+   *  (shisenLastClearable). A position it cannot decide counts as not proved; if none is, the day's
+   *  board, which the layout's own solution clears. One press is one rewind, however far. */
+  async rewind() {
+    if (this.board.isEmpty() || this.thinking) return;
+    const mark = this.history.length, last = this.history[mark - 1];
+    const moved = () => this.history.length !== mark || this.history[mark - 1] !== last;
+    if (!mark) { this.say("처음 배치입니다. 더 돌아갈 곳이 없습니다."); return; }
+    this.thinking = true;
+    this.say("끝까지 풀 수 있던 자리를 찾는 중…");
+    // the message drawn first (a slow phone may take a moment), then a pause between two solves,
+    // where a tap is answered: a move made meanwhile stops the search
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    const pause = () => new Promise((done) => setTimeout(() => done(!moved()), 0));
+    let found = null;
+    try {
+      const solver = await this.rules();
+      if (solver && !moved()) {
+        found = await shisenLastClearable(historyBoards(solver, this.day, this.level, this.history).boards, pause);
+      }
+    } finally {
+      this.thinking = false;
+    }
+    if (!found || moved()) return;  // the player moved meanwhile: that move's message stands
+    if (found.index === mark) {
+      this.proof = shisenMakeProof(this.board, found.solution);  // the next hint needs no solve
+      this.say("지금 자리에서도 판을 끝까지 풀 수 있습니다. 되돌리지 않았습니다.");
+      return;
+    }
+    const to = Math.max(0, found.index), back = mark - to;
+    const undone = this.history.slice(to).filter((s) => s.shuffle !== undefined).length;
+    this.history = this.history.slice(0, to);
+    this.rewinds += 1;
+    this.shufflesUsed = this.history.filter((s) => s.shuffle !== undefined).length;
+    this.closeToast();
+    this.replay();
+    // the search's clearing order, as a hint's: the next hint follows it without a solve
+    this.proof = found.solution ? shisenMakeProof(this.board, found.solution) : null;
+    this.selected = null;
+    this.save();
+    this.render();
+    const lines = [];
+    if (found.index < 0) lines.push(`끝까지 풀 수 있다고 확인된 자리를 찾지 못해 처음 배치로 돌아갔습니다(${back}수 전). 처음 배치는 끝까지 풀리게 만든 판입니다.`);
+    else lines.push(to === 0 ? `${back}수 전, 처음 배치로 돌아갔습니다. 여기서는 끝까지 풀 수 있습니다.`
+      : `${back}수 전으로 돌아갔습니다. 여기서는 끝까지 풀 수 있습니다.`);
+    if (undone) lines.push(`그 사이의 섞기 ${undone}번도 물렀습니다.`);
+    const unsure = found.undecided.length;
+    if (unsure && found.index >= 0) lines.push(`더 가까운 ${unsure}곳은 계산이 길어져 풀 수 있는지 확인하지 못해 건너뛰었습니다.`);
+    this.say(lines.join(" "));
   }
 
   say(text) { this.status.textContent = text; }
