@@ -13,6 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harupan.generator.daily import day_bundle
+from harupan.renderers.booklet import booklet
+from harupan.renderers.pdf import print_grey
 from harupan.renderers.model import Drawing, place
 from harupan.renderers.raster import png_bytes, render_image
 from harupan.renderers.games.shisen.sheets import shisen_page
@@ -48,8 +50,35 @@ def main():
     start = bundle.part("zodiac").start
     (OUT / "zodiac-card-a4.png").write_bytes(png_bytes(render_image(zodiac_page(day, start), 0.5), 150))
     (OUT / "zodiac-share.png").write_bytes(png_bytes(render_image(zodiac_share(day, start))))
+    print_samples([day, day + datetime.timedelta(days=1)])
     for p in sorted(OUT.glob("*.png")):
         print(p.relative_to(OUT.parent.parent), f"{p.stat().st_size // 1024} KB")
+
+
+def grey(img):
+    """A picture as ``sheet --mono`` prints it: each pixel's colour as its print grey."""
+    rgb = img.convert("RGB")
+    table = {}
+    out = rgb.convert("L")
+    px, src = out.load(), rgb.load()
+    for y in range(rgb.height):
+        for x in range(rgb.width):
+            c = src[x, y]
+            if c not in table:
+                table[c] = round(255 * print_grey("#%02X%02X%02X" % c))
+            px[x, y] = table[c]
+    return out
+
+
+def print_samples(days):
+    """The print pack of ``days`` (docs/print.md): its cover, a puzzle page and a key page with
+    the running footer, and the cards page in grey as --mono prints it."""
+    pages = booklet([(d, day_bundle(d).parts) for d in days])
+    keys = next(p for p in pages if "정답" in p.title)
+    cards = next(p for p in pages if p.title.startswith("사색패"))
+    for name, page in (("pack-cover", pages[0]), ("pack-puzzle", pages[1]), ("pack-key", keys)):
+        (OUT / f"{name}.png").write_bytes(png_bytes(render_image(page.drawing, 0.25), 75))
+    (OUT / "pack-cards-mono.png").write_bytes(png_bytes(grey(render_image(cards.drawing, 0.25)), 75))
 
 
 if __name__ == "__main__":
