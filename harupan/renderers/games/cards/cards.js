@@ -77,8 +77,13 @@ export function cardScore(state) {
   return state.groups.reduce((sum, g) => sum + cardMeldPoints(cardMeldKind(g.map((i) => state.hand[i]))), 0);
 }
 
-/** The state after a move ({group: [places]} or {ungroup: index}): {state} or {error} in Korean. */
+/** The state after a move ({group: [places]}, {ungroup: index} or {undo: true}, which takes back
+ *  the last meld made): {state} or {error} in Korean. */
 export function cardApply(state, move) {
+  if ("undo" in move) {
+    if (!state.groups.length) return { error: "되돌릴 묶음이 없어요." };
+    return { state: cardState(state.hand, state.groups.slice(0, -1)) };
+  }
   if ("ungroup" in move) {
     const k = move.ungroup;
     if (!(Number.isInteger(k) && k >= 0 && k < state.groups.length)) return { error: "풀 묶음이 없어요." };
@@ -101,6 +106,68 @@ export function cardResult(state, best) {
   if (cardFree(state).length) return null;
   const score = cardScore(state);
   return { score, best, perfect: score === best };
+}
+
+// ------------------------------------------------------------------ a way out of a dead end
+
+/** For each kind, the melds whose lowest card it is, as [kinds used, points], in the order the
+ *  engine's exhaustive search tries them (engine/cards/puzzle.py lowest_melds, via data.js). */
+const CARD_LOWEST = CARD_DATA.lowestMelds;
+/** The remaining cards' counts (28 digits, 0-4) -> the most points they arrange into, -1 for none. */
+const cardBestMemo = new Map();
+
+function cardCounts(state) {
+  const counts = new Array(CARD_LOWEST.length).fill(0);
+  for (const i of cardFree(state)) counts[cardIndex(state.hand[i])] += 1;
+  return counts;
+}
+
+/** The melds the counts allow that take the lowest card left, in the search's order, each with
+ *  what it leaves. Taking the lowest card first meets every arrangement, as the engine's search. */
+function cardMovesOf(counts) {
+  const low = counts.findIndex((c) => c > 0);
+  const out = [];
+  for (const [kinds, points] of CARD_LOWEST[low]) {
+    const rest = counts.slice();
+    kinds.forEach((k) => { rest[k] -= 1; });
+    if (rest.every((c) => c >= 0)) out.push({ kinds, points, rest });
+  }
+  return out;
+}
+
+/** The most points the counted cards arrange into (0 for none left), or -1 when they cannot all
+ *  go into melds: exhaustive and memoised, as small as the 21-card hand's remainders are. */
+function cardBestOf(counts) {
+  if (!counts.some((c) => c > 0)) return 0;
+  const key = counts.join("");
+  let best = cardBestMemo.get(key);
+  if (best !== undefined) return best;
+  best = -1;
+  for (const m of cardMovesOf(counts)) {
+    const sub = cardBestOf(m.rest);
+    if (sub >= 0 && sub + m.points > best) best = sub + m.points;
+  }
+  cardBestMemo.set(key, best);
+  return best;
+}
+
+/** Whether the cards still in the hand can all go into melds (engine/cards/play.py completable). */
+export function cardCompletable(state) {
+  return cardBestOf(cardCounts(state)) >= 0;
+}
+
+/** One meld of a best arrangement of the cards left, as places (the first free ones holding its
+ *  cards): the one that takes the lowest card left, as engine/cards/play.py hint; null when the
+ *  hand is complete or cannot be completed any more. */
+export function cardHint(state) {
+  const counts = cardCounts(state);
+  const best = cardBestOf(counts);
+  if (best < 0 || !counts.some((c) => c > 0)) return null;
+  const m = cardMovesOf(counts).find((o) => { const sub = cardBestOf(o.rest); return sub >= 0 && sub + o.points === best; });
+  const free = cardFree(state);
+  const places = [];
+  for (const k of m.kinds) places.push(free.find((i) => cardIndex(state.hand[i]) === k && !places.includes(i)));
+  return places;
 }
 
 // ------------------------------------------------------------------ the game on the day page
