@@ -101,7 +101,7 @@ def a_meld(rng: Rng, state: State) -> tuple[int, ...] | None:
 def dead_end_cases(rng: Rng) -> list:
     """Walks through the days' hands by random melds and some undos, each state with whether the
     rest can still be completed (the exhaustive search) and the engine's hint: cards.js must say
-    the same (its own memoised search over the engine's lowest_melds table)."""
+    the same (its own memoised search over the engine's LOWEST_MELDS table)."""
     walks = []
     for date in DATES:
         p = daily_puzzle(date)

@@ -18,7 +18,7 @@ from conftest import js_modules, ROOT, system_tool
 import cards_vectors
 from harupan.engine.cards import KINDS, best_scoring, card_name, meld_kind
 from harupan.engine.cards.play import Group, State, Undo, Ungroup, apply, completable, hint, result, why_not
-from harupan.engine.cards.puzzle import (HAND_SIZE, CardsPuzzle, Figures, check_puzzle, daily_puzzle, lowest_melds,
+from harupan.engine.cards.puzzle import (HAND_SIZE, CardsPuzzle, Figures, check_puzzle, daily_puzzle, LOWEST_MELDS,
                                          meld_points, puzzle_fault, puzzle_from_json, puzzle_to_json, search, sort_cards)
 from harupan.engine.errors import CheckFailed, InputError
 
@@ -233,7 +233,7 @@ def melds_left(state: State) -> list[tuple[int, ...]]:
     free = [i for i in state.free]
     have = Counter(KINDS.index(state.hand[i]) for i in free)
     out = []
-    for melds in lowest_melds():
+    for melds in LOWEST_MELDS:
         for idx, _ in melds:
             if all(have[k] >= n for k, n in Counter(idx).items()):
                 taken: list[int] = []

@@ -1,8 +1,9 @@
 // 사색패 손패 맞추기: the melds, their points and the play model of harupan/engine/cards/rules.py and
 // engine/cards/play.py, with the same Korean sentences. tests/data/cards_vectors.json holds the
-// cases both must agree on (tests/js/cards.test.mjs). Then the game on the day page (the hand as
-// card buttons, 묶기 and 풀기, the meld row, 완성 with a share line) and its part of the player's
-// record, registered with game.js. The joined harupan.js shares one scope, so every top-level
+// cases both must agree on (tests/js/cards.test.mjs), dead ends and hints included (decided by a
+// memoised search over the engine's LOWEST_MELDS table). Then the game on the day page (the hand
+// as a listbox of card buttons, 묶기, 풀기, 되돌리기 and 힌트, the dead-meld warning, the meld row,
+// 완성 with a share line) and its part of the player's record, registered with game.js. The joined harupan.js shares one scope, so every top-level
 // name here starts with "card" or "CARD". The cards' and the melds' names and points are the
 // engine's, emitted into data.js (renderers/games/cards, browser_data).
 import { HARUPAN_DATA } from "./data.js";
@@ -111,7 +112,7 @@ export function cardResult(state, best) {
 // ------------------------------------------------------------------ a way out of a dead end
 
 /** For each kind, the melds whose lowest card it is, as [kinds used, points], in the order the
- *  engine's exhaustive search tries them (engine/cards/puzzle.py lowest_melds, via data.js). */
+ *  engine's exhaustive search tries them (engine/cards/puzzle.py LOWEST_MELDS, via data.js). */
 const CARD_LOWEST = CARD_DATA.lowestMelds;
 /** The remaining cards' counts (28 digits, 0-4) -> the most points they arrange into, -1 for none. */
 const cardBestMemo = new Map();
