@@ -65,7 +65,7 @@ def grey(img):
         for x in range(rgb.width):
             c = src[x, y]
             if c not in table:
-                table[c] = round(255 * print_grey("#%02X%02X%02X" % c))
+                table[c] = round(255 * print_grey("#" + "".join(f"{v:02X}" for v in c)))
             px[x, y] = table[c]
     return out
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from harupan.engine.cards import KINDS, Meld, meld_kind
-from harupan.engine.cards.play import Group, State, Ungroup, apply, result, why_not
+from harupan.engine.cards.play import Group, State, Undo, Ungroup, apply, completable, hint, result, why_not
 from harupan.engine.cards.puzzle import _draw_meld, daily_puzzle
 from harupan.engine.errors import InputError
 from harupan.engine.rng import Rng
@@ -86,9 +86,54 @@ def play_cases(rng: Rng) -> list:
     return plays
 
 
+def a_meld(rng: Rng, state: State) -> tuple[int, ...] | None:
+    """Free places that form a meld, drawn at random (the lowest card's melds are no more likely)."""
+    free = state.free
+    for _ in range(400):
+        n = min(len(free), 1 + rng.below(4))
+        places = list(free)
+        rng.shuffle(places)
+        if why_not(state.hand[i] for i in places[:n]) is None:
+            return tuple(sorted(places[:n]))
+    return None
+
+
+def dead_end_cases(rng: Rng) -> list:
+    """Walks through the days' hands by random melds and some undos, each state with whether the
+    rest can still be completed (the exhaustive search) and the engine's hint: cards.js must say
+    the same (its own memoised search over the engine's LOWEST_MELDS table)."""
+    walks = []
+    for date in DATES:
+        p = daily_puzzle(date)
+        for _ in range(8):
+            state = State(p.hand)
+            steps = []
+            for _ in range(14):
+                if state.groups and rng.below(5) == 0:
+                    state, mv = apply(state, Undo()), {"undo": True}
+                else:
+                    places = a_meld(rng, state)
+                    if places is None:
+                        break
+                    state, mv = apply(state, Group(places)), {"group": list(places)}
+                h = hint(state)
+                steps.append({"move": mv, "groups": [list(g) for g in state.groups], "completable": completable(state),
+                              "hint": None if h is None else list(h.places)})
+            walks.append({"date": date.isoformat(), "hand": list(p.hand), "steps": steps})
+        state, steps = State(p.hand), []
+        while (h := hint(state)) is not None:  # the hints followed to the end: the best there is
+            state = apply(state, h)
+            after = hint(state)
+            steps.append({"move": {"group": list(h.places)}, "groups": [list(g) for g in state.groups],
+                          "completable": completable(state), "hint": None if after is None else list(after.places)})
+        assert state.complete and state.score == p.score
+        walks.append({"date": date.isoformat(), "hand": list(p.hand), "steps": steps})
+    return walks
+
+
 def make() -> dict:
     rng = Rng("harupan:test:cards-vectors")
-    return {"melds": meld_cases(rng), "plays": play_cases(rng)}
+    return {"melds": meld_cases(rng), "plays": play_cases(rng), "dead_ends": dead_end_cases(rng)}
 
 
 def text() -> str:

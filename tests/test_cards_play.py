@@ -80,9 +80,9 @@ def press(locator, touch):
     locator.tap() if touch else locator.click()
 
 
-def card(page, code, pressed=False):
+def card(page, code, picked=False):
     """A card of the hand by its accessible name (its Korean name), not yet picked (or picked)."""
-    return page.locator(f'{APP} .chand').get_by_role("button", name=card_name(code), exact=True, pressed=pressed).first
+    return page.locator(f'{APP} .chand').get_by_role("option", name=card_name(code), exact=True, selected=picked).first
 
 
 def status(page) -> str:
@@ -92,7 +92,7 @@ def status(page) -> str:
 def group(page, codes, touch):
     for c in codes:
         press(card(page, c), touch)
-    assert page.locator(f'{APP} .kcard[aria-pressed="true"]').count() == len(codes)
+    assert page.locator(f'{APP} .kcard[aria-selected="true"]').count() == len(codes)
     press(page.locator(f'{APP} [data-action="group"]'), touch)
 
 
@@ -131,19 +131,19 @@ def test_the_days_hand_is_played_to_its_best(cards_site, browser, view, scheme):
         assert art == [f"k-{c}" for c in p["hand"]]  # drawn from the site's art sheet
         assert pg.get_attribute(f"{APP} .status", "aria-live") == "polite"
         if view == "phone":  # a finger hits every card and button
-            small = pg.eval_on_selector_all(f"{APP} .kcard, {APP} .tool", """els => els.map((e) => e.getBoundingClientRect())
+            small = pg.eval_on_selector_all(f"{APP} .kcard, {APP} .tool", """els => els.filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect())
                 .filter((r) => r.width < 44 || r.height < 44).map((r) => [r.width, r.height])""")
             assert small == [], small
         # an illegal set: the engine's reason, the cards stay picked
         a, b = an_illegal_pair(p["hand"])
         group(pg, [a, b], touch)
-        assert status(pg) == why_not([a, b]) and pg.locator(f'{APP} .kcard[aria-pressed="true"]').count() == 2
+        assert status(pg) == why_not([a, b]) and pg.locator(f'{APP} .kcard[aria-selected="true"]').count() == 2
         assert pg.locator(f"{APP} .kmeld").count() == 0
         bar_in_view(pg, view, "after an illegal set")
         shot("illegal")
         for c in (a, b):  # tapped again, picked no more
-            press(card(pg, c, pressed=True), touch)
-        assert pg.locator(f'{APP} .kcard[aria-pressed="true"]').count() == 0
+            press(card(pg, c, picked=True), touch)
+        assert pg.locator(f'{APP} .kcard[aria-selected="true"]').count() == 0
         # the best arrangement, meld by meld, all but the last
         melds = p["melds"]
         for k, meld in enumerate(melds[:-1]):
@@ -199,7 +199,7 @@ def test_a_lower_finish_says_the_best_is_higher_and_a_phone_on_its_side_fits(car
         group(pg, [a, b], True)  # no meld: said, and under reduced motion nothing shakes
         assert status(pg) == why_not([a, b]) and pg.evaluate("document.getAnimations().length") == 0
         for c in (a, b):
-            press(card(pg, c, pressed=True), True)
+            press(card(pg, c, picked=True), True)
         other = lower_arrangement(p["hand"])
         assert other is not None and sum(map(len, other)) == 21
         for meld in other:
@@ -332,3 +332,153 @@ def test_the_turn_note_waiting_on_the_page_is_the_scripts_own():
     page = (VIEW.folder / "page.html").read_text(encoding="utf-8")
     waiting = page.split('class="facts turnnote" data-pre>', 1)[1].split("</p>", 1)[0]
     assert f'text: "{waiting}"' in (VIEW.folder / "shisen.js").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- a way out of a dead end (issue 33)
+
+def a_dead_meld(hand):
+    """A meld of the full hand after which the rest cannot all be melded, as the engine's
+    exhaustive search decides it (engine/cards/play.py completable), as card codes."""
+    import itertools
+
+    from harupan.engine.cards.play import Group, State, apply, completable
+
+    start = State(tuple(hand))
+    assert completable(start)
+    for size in (2, 3, 1, 4):
+        for places in itertools.combinations(range(len(hand)), size):
+            if why_not([hand[i] for i in places]) is None and not completable(apply(start, Group(places))):
+                return [hand[i] for i in places]
+    return None
+
+
+def picked_codes(page) -> list[str]:
+    return page.eval_on_selector_all(f'{APP} .kcard[aria-selected="true"]', "els => els.map((e) => e.dataset.card)")
+
+
+def groups_made(page) -> list[list[int]]:
+    return page.evaluate("window.harupanCards.state.groups")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_dead_meld_is_flagged_undone_and_the_hints_finish_the_hand(cards_site, browser, scheme):
+    """At 360x780 (touch): a meld the exhaustive search says leaves the rest impossible shows the
+    warning at once, with its own 되돌리기, and 힌트 then says there is no way on; undone, the hint
+    picks the engine's meld (engine/cards/play.py hint) each time, and following the hints finishes
+    the hand at its best; the result and the share text count the hints, kept over a reload."""
+    from harupan.engine.cards.play import State, completable, hint
+
+    p = part(cards_site)
+    dead = a_dead_meld(p["hand"])
+    assert dead is not None
+    warning = f"{APP} .cwarn"
+    with watched_page(browser, color_scheme=scheme, **VIEWS["phone"]) as pg:
+        pg.goto((day_path(cards_site) / "index.html").as_uri())
+        pg.wait_for_selector(f"{APP} .kcard")
+        pg.locator(APP).scroll_into_view_if_needed()
+        shot = lambda state: pg.screenshot(path=str(artifact(f"cards-phone-{scheme}-{state}.png")))  # noqa: E731
+        assert pg.locator(warning).is_hidden()
+        group(pg, dead, True)
+        state = State(tuple(p["hand"]), tuple(tuple(g) for g in groups_made(pg)))
+        assert not completable(state)  # the engine's own verdict on the page's state
+        assert pg.locator(warning).is_visible() and in_view(pg, warning)
+        assert pg.text_content(f"{warning} p") == "이렇게 묶으면 남은 카드를 다 묶을 수 없어요."
+        assert status(pg).endswith("이렇게 묶으면 남은 카드를 다 묶을 수 없어요."), status(pg)
+        press(pg.locator(f'{APP} [data-action="hint"]'), True)
+        assert "되돌리기" in status(pg) and picked_codes(pg) == []  # no hint out of a dead end, none counted
+        shot("dead-meld")
+        assert axe_on_cards(pg) == []
+        press(pg.locator(f'{warning} [data-action="undo-dead"]'), True)
+        assert pg.locator(warning).is_hidden() and groups_made(pg) == []
+        assert sorted(picked_codes(pg)) == sorted(dead)  # the meld's cards back, still picked
+        # the hints followed to the end
+        hints = 0
+        while pg.locator(f"{APP} .kcard").count():
+            state = State(tuple(p["hand"]), tuple(tuple(g) for g in groups_made(pg)))
+            press(pg.locator(f'{APP} [data-action="hint"]'), True)
+            hints += 1
+            want = hint(state)
+            assert want is not None and status(pg).startswith(f"힌트 {hints}번째: "), status(pg)
+            assert sorted(picked_codes(pg)) == sorted(p["hand"][i] for i in want.places)
+            assert pg.locator(f"{APP} .kcard.hinted").count() == len(want.places)
+            if hints == 1:
+                press(pg.locator(f'{APP} [data-action="hint"]'), True)  # asked again: counted once
+                assert status(pg).startswith("힌트 1번째: ")
+                bar_in_view(pg, "phone", "hint")
+                shot("hint")
+                assert axe_on_cards(pg) == []
+            press(pg.locator(f'{APP} [data-action="group"]'), True)
+            assert pg.locator(warning).is_hidden()
+        assert hints == len(p["melds"])
+        assert State(tuple(p["hand"]), tuple(tuple(g) for g in groups_made(pg))).complete
+        assert status(pg) == f"완성! {p['score']}점, 가장 높은 점수예요.", status(pg)
+        line = f"완성 · {p['score']}점 = 최고 {p['score']}점 · 힌트 {hints}번"
+        assert pg.text_content(f"{APP} .cresult .tmsg") == line
+        share = pg.input_value(f"{APP} textarea.share")
+        assert f"· 묶음 {len(p['melds'])}개 · 힌트 {hints}번" in share.splitlines()[1], share
+        shot("hints-cleared")
+        pg.reload()
+        pg.wait_for_selector(f"{APP} .kmeld")
+        assert pg.text_content(f"{APP} .cresult .tmsg") == line  # the hints are kept with the game
+        assert pg.evaluate(f"JSON.parse(localStorage.getItem('harupan:cards:{DATE}')).hints") == hints
+        # undo after the finish: the last meld back in the hand, as many times as asked
+        for k in range(2):
+            press(pg.locator(f'{APP} [data-action="undo"]'), True)
+            assert len(groups_made(pg)) == len(p["melds"]) - 1 - k
+        assert "되돌렸어요" in status(pg) and pg.locator(f"{APP} .cresult").is_hidden()
+
+
+def test_the_hand_is_one_tab_stop_and_a_meld_takes_few_keys(cards_site, browser):
+    """Keyboard only (1280x900): the tools are one tab stop and the hand another (roving tabindex,
+    the listbox pattern: arrows move, Space or Enter picks); a meld of the day's best arrangement
+    takes Tab, the arrows to its cards, a key for each card, Shift+Tab and Enter (the cards as tab
+    stops took 14 keys for three cards); axe finds nothing."""
+    p = part(cards_site)
+    with watched_page(browser, **VIEWS["desktop"]) as pg:
+        pg.goto((day_path(cards_site) / "index.html").as_uri())
+        pg.wait_for_selector(f"{APP} .kcard")
+        pg.focus(f'{APP} [data-action="group"]')
+        focused = lambda: pg.evaluate("""() => { const e = document.activeElement;
+            return e.dataset.place !== undefined ? 'card ' + e.dataset.place : (e.dataset.action || e.tagName); }""")  # noqa: E731
+        pg.keyboard.press("Tab")
+        assert focused() == "card 0" and pg.get_attribute(f"{APP} .chand", "role") == "listbox"
+        assert pg.eval_on_selector_all(f'{APP} .chand [tabindex="0"]', "els => els.length") == 1
+        pg.keyboard.press("ArrowDown")
+        assert focused() == "card 7"  # a row down: seven cards a row
+        pg.keyboard.press("End")
+        assert focused() == "card 20"
+        pg.keyboard.press("Tab")
+        assert not pg.evaluate(f"document.querySelector('{APP} .chand').contains(document.activeElement)")
+        pg.keyboard.press("Shift+Tab")
+        assert focused() == "card 20"  # the hand's tab stop stays where it was left
+        pg.keyboard.press("Home")
+        pg.keyboard.press("Shift+Tab")
+        assert focused() == "group"
+        pg.keyboard.press("ArrowRight")
+        assert focused() == "ungroup"
+        pg.keyboard.press("ArrowLeft")
+        # one meld of three cards or more, picked from the first card on
+        meld = next(m for m in p["melds"] if len(m) >= 3)
+        places, taken = [], set()
+        for c in meld:
+            i = next(i for i, h in enumerate(p["hand"]) if h == c and i not in taken)
+            taken.add(i)
+            places.append(i)
+        keys = ["Tab"]
+        at = 0
+        for n, i in enumerate(sorted(places)):
+            keys += ["ArrowRight"] * (i - at) + ["Space" if n % 2 == 0 else "Enter"]
+            at = i
+        keys += ["Shift+Tab", "Enter"]
+        for k in keys:
+            pg.keyboard.press(k)
+        assert pg.locator(f"{APP} .kmeld").count() == 1, status(pg)
+        assert sorted(groups_made(pg)[0]) == sorted(places)
+        assert len(keys) == 1 + max(places) + len(meld) + 2
+        print(f"one meld of {len(meld)} cards at places {sorted(places)}: {len(keys)} keys")
+        if max(places) - min(places) == len(meld) - 1 and min(places) == 0:
+            assert len(keys) <= 2 * len(meld) + 2
+        assert focused() == "group"  # back in the tools, where the next meld starts from
+        pg.keyboard.press("Tab")
+        assert focused().startswith("card ")
+        assert axe_on_cards(pg) == []

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { load } from "./modules.mjs";
 
 const {
-  cardApply, cardMeldKind, cardMeldPoints, cardName, cardResult, cardScore, cardState, cardWhyNot,
+  cardApply, cardCompletable, cardHint, cardMeldKind, cardMeldPoints, cardName, cardResult, cardScore, cardState, cardWhyNot,
 } = await load("cards.js");
 
 const vectors = JSON.parse(readFileSync(new URL("../data/cards_vectors.json", import.meta.url)));
@@ -38,6 +38,25 @@ test("plays step by step as the Python play model does", () => {
     }
     assert.deepEqual(cardResult(state, p.best), { score: p.best, best: p.best, perfect: true }, p.date);
   }
+});
+
+test("dead ends and hints are decided as the engine's exhaustive search decides them", () => {
+  const steps = vectors.dead_ends.flatMap((w) => w.steps.map((s) => ({ ...s, hand: w.hand, date: w.date })));
+  assert.ok(steps.length >= 300);
+  const said = new Set(steps.map((s) => `${s.completable} ${s.hint === null}`));
+  assert.deepEqual([...said].sort(), ["false true", "true false", "true true"]);  // dead, alive, complete
+  for (const w of vectors.dead_ends) {
+    let state = cardState(w.hand);
+    for (const s of w.steps) {
+      const out = cardApply(state, s.move);
+      assert.equal(out.error, undefined, `${w.date} ${JSON.stringify(s.move)}: ${out.error}`);
+      state = out.state;
+      assert.deepEqual(state.groups, s.groups, w.date);
+      assert.equal(cardCompletable(state), s.completable, `${w.date} ${JSON.stringify(s.groups)}`);
+      assert.deepEqual(cardHint(state), s.hint, `${w.date} ${JSON.stringify(s.groups)}`);
+    }
+  }
+  assert.equal(cardApply(cardState(["Y1"]), { undo: true }).error, "되돌릴 묶음이 없어요.");
 });
 
 test("card names begin the buttons' accessible names", () => {

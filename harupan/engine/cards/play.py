@@ -2,8 +2,9 @@
 new state, and a result once every card sits in a meld.
 
 Cards are named by their place in the day's hand (0-20), since a hand may hold two of a code.
-The browser module (renderers/static/js/cards.js) plays by the same rules and says the same
-Korean sentences; tests/data/cards_vectors.json holds the cases both must agree on.
+The browser module (renderers/games/cards/cards.js) plays by the same rules and says the same
+Korean sentences; tests/data/cards_vectors.json holds the cases both must agree on, including
+:func:`completable` and :func:`hint`, the way out of a dead end (issue 33).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .puzzle import search
 from .rules import GENERAL, KINDS, SOLDIER, Meld, meld_kind
 from ..errors import InputError
 
@@ -53,7 +55,12 @@ class Ungroup:
     meld: int
 
 
-Move = Group | Ungroup
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last meld made (its cards go back to the hand)."""
+
+
+Move = Group | Ungroup | Undo
 
 
 @dataclass(frozen=True)
@@ -85,6 +92,10 @@ class State:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; ``InputError`` saying why in Korean when it is not allowed."""
+    if isinstance(move, Undo):
+        if not state.groups:
+            raise InputError("되돌릴 묶음이 없어요.")
+        return State(state.hand, state.groups[:-1])
     if isinstance(move, Ungroup):
         if not 0 <= move.meld < len(state.groups):
             raise InputError("풀 묶음이 없어요.")
@@ -100,6 +111,25 @@ def apply(state: State, move: Move) -> State:
         raise InputError(reason)
     ordered = tuple(sorted(places, key=lambda i: (KINDS.index(state.hand[i]), i)))  # colour, rank, place
     return State(state.hand, state.groups + (ordered,))
+
+
+def completable(state: State) -> bool:
+    """Whether the cards still in the hand can all go into melds, as the exhaustive search that
+    judges the day's hand decides it: False means the melds made lead to a dead end."""
+    return search(state.hand[i] for i in state.free).best_score is not None
+
+
+def hint(state: State) -> Group | None:
+    """One meld of a best arrangement of the cards still in the hand (the melds made kept), as
+    the search's best arrangement starts: the meld that takes the lowest card left. Its places
+    are the first free ones holding its cards. None when the hand is complete or cannot be."""
+    found = search(state.hand[i] for i in state.free)
+    if not found.best:
+        return None
+    places: list[int] = []
+    for card in found.best[0]:
+        places.append(next(i for i in state.free if state.hand[i] == card and i not in places))
+    return Group(tuple(places))
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,19 @@ def _moves(counts: tuple[int, ...], floor: tuple[int, ...]) -> Iterator[tuple[tu
         yield idx, Meld(kind, _meld_cards(idx)).points, tuple(rest)
 
 
+def _lowest_melds() -> tuple[tuple[tuple[tuple[int, ...], int], ...], ...]:
+    return tuple(tuple((idx, Meld(kind, _meld_cards(idx)).points)
+                       for idx, kind, _ in _candidate_melds(tuple([0] * i + [4] * (N - i)), 0))
+                 for i in range(N))
+
+
+#: For each kind (its ``KINDS`` index), the melds whose lowest card it is, as (kinds used,
+#: concealed points), in the order the search tries them. A search that takes the lowest card
+#: left and tries the ones the counts allow, in this order, meets what :func:`search` meets:
+#: cards.js decides dead ends and hints from this table (browser_data), not from a copy.
+LOWEST_MELDS = _lowest_melds()
+
+
 def search(hand: Iterable[str]) -> Search:
     """Every complete arrangement of ``hand``, counted by score (exhaustive, memoised)."""
     start = _counts(hand)

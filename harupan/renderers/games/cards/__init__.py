@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from markupsafe import Markup
 
 from ....engine.cards import CARD_NAMES_KO, COLOUR_KO, COLOURS, CONCEALED_POINTS, MELD_NAMES_KO, RANK_HANJA, RANK_KO
-from ....engine.cards.puzzle import CardsPuzzle, Figures
+from ....engine.cards.puzzle import LOWEST_MELDS, CardsPuzzle, Figures
 from ...model import Drawing
 from ...raster import png_bytes, render_image
 from ...svg import render_svg
@@ -64,8 +64,10 @@ class CardsView(View[CardsPuzzle, CardsPuzzle]):
                 for c in COLOURS for r in range(1, 8)}
 
     def browser_data(self) -> Mapping[str, Json]:
-        """The cards' names and the melds' names and points, for cards.js (the engine's tables)."""
-        return {"colours": COLOURS, "colourNames": COLOUR_KO, "rankNames": list(RANK_KO), "rankHanja": RANK_HANJA,
+        """The cards' names and the melds' names and points, for cards.js (the engine's tables), and
+        the search's melds by lowest card, from which it decides dead ends and hints."""
+        return {"lowestMelds": [[[list(idx), pts] for idx, pts in melds] for melds in LOWEST_MELDS],
+                "colours": COLOURS, "colourNames": COLOUR_KO, "rankNames": list(RANK_KO), "rankHanja": RANK_HANJA,
                 "meldNames": {k: MELD_NAMES_KO[k] for k in HAND_KINDS},
                 "meldPoints": {k: CONCEALED_POINTS[k] for k in HAND_KINDS}}
 

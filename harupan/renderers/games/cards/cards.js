@@ -1,8 +1,9 @@
 // 사색패 손패 맞추기: the melds, their points and the play model of harupan/engine/cards/rules.py and
 // engine/cards/play.py, with the same Korean sentences. tests/data/cards_vectors.json holds the
-// cases both must agree on (tests/js/cards.test.mjs). Then the game on the day page (the hand as
-// card buttons, 묶기 and 풀기, the meld row, 완성 with a share line) and its part of the player's
-// record, registered with game.js. The joined harupan.js shares one scope, so every top-level
+// cases both must agree on (tests/js/cards.test.mjs), dead ends and hints included (decided by a
+// memoised search over the engine's LOWEST_MELDS table). Then the game on the day page (the hand
+// as a listbox of card buttons, 묶기, 풀기, 되돌리기 and 힌트, the dead-meld warning, the meld row,
+// 완성 with a share line) and its part of the player's record, registered with game.js. The joined harupan.js shares one scope, so every top-level
 // name here starts with "card" or "CARD". The cards' and the melds' names and points are the
 // engine's, emitted into data.js (renderers/games/cards, browser_data).
 import { HARUPAN_DATA } from "./data.js";
@@ -77,8 +78,13 @@ export function cardScore(state) {
   return state.groups.reduce((sum, g) => sum + cardMeldPoints(cardMeldKind(g.map((i) => state.hand[i]))), 0);
 }
 
-/** The state after a move ({group: [places]} or {ungroup: index}): {state} or {error} in Korean. */
+/** The state after a move ({group: [places]}, {ungroup: index} or {undo: true}, which takes back
+ *  the last meld made): {state} or {error} in Korean. */
 export function cardApply(state, move) {
+  if ("undo" in move) {
+    if (!state.groups.length) return { error: "되돌릴 묶음이 없어요." };
+    return { state: cardState(state.hand, state.groups.slice(0, -1)) };
+  }
   if ("ungroup" in move) {
     const k = move.ungroup;
     if (!(Number.isInteger(k) && k >= 0 && k < state.groups.length)) return { error: "풀 묶음이 없어요." };
@@ -103,10 +109,82 @@ export function cardResult(state, best) {
   return { score, best, perfect: score === best };
 }
 
+// ------------------------------------------------------------------ a way out of a dead end
+
+/** For each kind, the melds whose lowest card it is, as [kinds used, points], in the order the
+ *  engine's exhaustive search tries them (engine/cards/puzzle.py LOWEST_MELDS, via data.js). */
+const CARD_LOWEST = CARD_DATA.lowestMelds;
+/** The remaining cards' counts (28 digits, 0-4) -> the most points they arrange into, -1 for none. */
+const cardBestMemo = new Map();
+
+function cardCounts(state) {
+  const counts = new Array(CARD_LOWEST.length).fill(0);
+  for (const i of cardFree(state)) counts[cardIndex(state.hand[i])] += 1;
+  return counts;
+}
+
+/** The melds the counts allow that take the lowest card left, in the search's order, each with
+ *  what it leaves. Taking the lowest card first meets every arrangement, as the engine's search. */
+function cardMovesOf(counts) {
+  const low = counts.findIndex((c) => c > 0);
+  const out = [];
+  for (const [kinds, points] of CARD_LOWEST[low]) {
+    const rest = counts.slice();
+    kinds.forEach((k) => { rest[k] -= 1; });
+    if (rest.every((c) => c >= 0)) out.push({ kinds, points, rest });
+  }
+  return out;
+}
+
+/** The most points the counted cards arrange into (0 for none left), or -1 when they cannot all
+ *  go into melds: exhaustive and memoised, as small as the 21-card hand's remainders are. */
+function cardBestOf(counts) {
+  if (!counts.some((c) => c > 0)) return 0;
+  const key = counts.join("");
+  let best = cardBestMemo.get(key);
+  if (best !== undefined) return best;
+  best = -1;
+  for (const m of cardMovesOf(counts)) {
+    const sub = cardBestOf(m.rest);
+    if (sub >= 0 && sub + m.points > best) best = sub + m.points;
+  }
+  cardBestMemo.set(key, best);
+  return best;
+}
+
+/** Whether the cards still in the hand can all go into melds (engine/cards/play.py completable). */
+export function cardCompletable(state) {
+  return cardBestOf(cardCounts(state)) >= 0;
+}
+
+/** One meld of a best arrangement of the cards left, as places (the first free ones holding its
+ *  cards): the one that takes the lowest card left, as engine/cards/play.py hint; null when the
+ *  hand is complete or cannot be completed any more. */
+export function cardHint(state) {
+  const counts = cardCounts(state);
+  const best = cardBestOf(counts);
+  if (best < 0 || !counts.some((c) => c > 0)) return null;
+  const m = cardMovesOf(counts).find((o) => { const sub = cardBestOf(o.rest); return sub >= 0 && sub + o.points === best; });
+  const free = cardFree(state);
+  const places = [];
+  for (const k of m.kinds) places.push(free.find((i) => cardIndex(state.hand[i]) === k && !places.includes(i)));
+  return places;
+}
+
 // ------------------------------------------------------------------ the game on the day page
 
 /** What a meld is called in the meld row and in its button's name: the rule page's names. */
 const CARD_MELD_KO = CARD_DATA.meldNames;
+/** What the dead-meld warning says (issue 33's words), and what a hint says when there is no way on. */
+export const CARD_DEAD = "이렇게 묶으면 남은 카드를 다 묶을 수 없어요.";
+const CARD_NO_HINT = "여기서는 남은 카드를 다 묶을 수 없어요. 되돌리기로 마지막 묶음을 물러 보세요.";
+
+/** The saved game: the melds made, in order, and the hints taken. An older save is the melds alone. */
+function cardSaved(saved) {
+  if (Array.isArray(saved)) return { groups: saved, hints: 0 };
+  if (saved && typeof saved === "object") return { groups: saved.groups, hints: isCount(saved.hints) ? saved.hints : 0 };
+  return { groups: [], hints: 0 };
+}
 
 /** The state after saved groups, as far as they replay (a save from another day or page is dropped there). */
 function cardResume(hand, groups) {
@@ -119,53 +197,99 @@ function cardResume(hand, groups) {
   return state;
 }
 
+/** The hints taken, as the result line and the share text say them. */
+const cardHintsLine = (n) => (n ? `힌트 ${n}번` : "힌트 없이");
+
+/** Roving focus over a row of elements: one tab stop, arrow keys (and Home, End) move between
+ *  them; ``step`` is how far Up and Down go (0: they do nothing). Returns the element to focus. */
+function cardRove(items, current, key, step) {
+  const k = items.indexOf(current);
+  const last = items.length - 1;
+  const to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: last,
+    ArrowUp: step ? k - step : -1, ArrowDown: step ? k + step : -1 }[key];
+  if (to === undefined || k < 0) return null;
+  return items[Math.max(0, Math.min(last, to))] ?? null;
+}
+
 class CardsApp {
   constructor(root, day, record) {
     const data = day.cards;
     this.root = root; this.date = day.date; this.record = record;
     this.best = data.best; this.size = data.card || [40, 96];
     this.key = `harupan:cards:${this.date}`;
-    this.state = cardResume(data.hand, store.get(this.key));
+    const saved = cardSaved(store.get(this.key));
+    this.state = cardResume(data.hand, saved.groups);
+    this.hints = saved.hints;
+    this.hinted = null;  // the melds made when the last hint was shown, so asking again counts once
     this.picked = new Set();  // places in the hand
     this.pickedMelds = new Set();  // indexes in the meld row
+    this.active = null;  // the card the hand's one tab stop is on (a place)
     this.build();
     this.render();
-    this.say(cardFree(this.state).length ? "" : this.doneLine(true));
+    this.say(cardFree(this.state).length ? (this.dead ? CARD_DEAD : "") : this.doneLine(true));
     window.addEventListener("resize", () => this.fitRows());  // a phone turned: 7 cards a row or 11
   }
 
+  /** Cards a row in the hand's grid (7 upright, 11 on a phone on its side). */
+  cols() { return getComputedStyle(this.hand).gridTemplateColumns.split(" ").length || 7; }
+
   /** The hand's box as tall as the rows its cards fill (the full hand: the picture's box). */
   fitRows() {
-    const cols = getComputedStyle(this.hand).gridTemplateColumns.split(" ").length || 7;
-    this.hand.style.setProperty("--rows", String(Math.max(1, Math.ceil(cardFree(this.state).length / cols))));
+    this.hand.style.setProperty("--rows", String(Math.max(1, Math.ceil(cardFree(this.state).length / this.cols()))));
   }
 
   build() {
     const tool = (text, name, fn) => {
-      const b = el("button", { type: "button", class: "tool", "data-action": name, text });
+      const b = el("button", { type: "button", class: "tool", "data-action": name, text, tabindex: "-1" });
       b.addEventListener("click", fn);
       return b;
     };
     this.groupButton = tool("묶기", "group", () => this.group());
     this.ungroupButton = tool("풀기", "ungroup", () => this.ungroup());
+    this.undoButton = tool("되돌리기", "undo", () => this.undo());
+    this.hintButton = tool("힌트", "hint", () => this.hint());
+    this.groupButton.tabIndex = 0;
+    // the tools one tab stop (the toolbar pattern), so Shift+Tab from the hand comes back to 묶기
+    this.tools = el("div", { class: "toolbar tools", role: "toolbar", "aria-label": "손패 도구" },
+      this.groupButton, this.ungroupButton, this.undoButton, this.hintButton);
+    this.tools.addEventListener("keydown", (e) => this.rove(e, [...this.tools.children], 0));
     this.scoreLine = el("span", { class: "cscore" });
     this.status = el("p", { class: "status", "aria-live": "polite" });
-    this.bar = el("div", { class: "cbar" }, el("div", { class: "toolbar tools" }, this.groupButton, this.ungroupButton),
-      this.scoreLine, this.status);
-    this.hand = el("div", { class: "chand", role: "group", "aria-label": "손패: 카드를 눌러 고르고 묶기를 누릅니다" });
+    const undoHere = el("button", { type: "button", class: "tool", "data-action": "undo-dead", text: "되돌리기" });
+    undoHere.addEventListener("click", () => this.undo());
+    this.warn = el("div", { class: "cwarn" }, el("p", { text: CARD_DEAD }), undoHere);
+    this.bar = el("div", { class: "cbar" }, this.tools, this.scoreLine, this.status, this.warn);
+    this.hand = el("div", { class: "chand", role: "listbox", "aria-multiselectable": "true", "aria-orientation": "horizontal",
+      "aria-label": "손패: 화살표로 카드를 옮겨 다니고 스페이스나 엔터로 고른 뒤 묶기를 누릅니다" });
+    this.hand.addEventListener("keydown", (e) => this.rove(e, [...this.hand.children], this.cols()));
     this.result = el("div", { class: "cresult" });
     this.melds = el("div", { class: "cmelds", role: "group", "aria-label": "만든 묶음: 묶음을 눌러 고르고 풀기를 누릅니다" });
     this.root.replaceChildren(this.bar, this.hand, this.result, this.melds);
   }
 
+  /** An arrow key inside the hand or the toolbar: the tab stop and the focus move to the next one. */
+  rove(e, items, step) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const next = cardRove(items, document.activeElement, e.key, step);
+    if (!next) return;
+    e.preventDefault();
+    items.forEach((b) => { b.tabIndex = b === next ? 0 : -1; });
+    if (next.dataset.place !== undefined) this.active = Number(next.dataset.place);
+    next.focus();
+  }
+
   cardArt(code) { return svgUse(`k-${code}`, this.size[0], this.size[1]); }
+
+  /** True when cards are left that can no longer all go into melds (the exhaustive search). */
+  get dead() { return cardFree(this.state).length > 0 && !cardCompletable(this.state); }
 
   render() {
     const free = cardFree(this.state);
+    if (!free.includes(this.active)) this.active = free.find((i) => i > (this.active ?? -1)) ?? free[free.length - 1] ?? null;
     this.hand.replaceChildren(...free.map((i) => {
       const code = this.state.hand[i];
-      const b = el("button", { type: "button", class: "kcard", "data-place": i, "data-card": code,
-        "aria-pressed": this.picked.has(i) ? "true" : "false", "aria-label": cardName(code) });
+      const b = el("button", { type: "button", class: "kcard", role: "option", "data-place": i, "data-card": code,
+        "aria-selected": this.picked.has(i) ? "true" : "false", "aria-label": cardName(code), tabindex: i === this.active ? "0" : "-1" });
       b.append(this.cardArt(code));
       b.addEventListener("click", () => this.toggle(i, b));
       return b;
@@ -182,6 +306,7 @@ class CardsApp {
       return b;
     }));
     this.melds.hidden = !this.state.groups.length;
+    this.warn.hidden = !this.dead;
     this.fitRows();
     const done = !free.length;
     this.root.classList.toggle("done", done);
@@ -192,7 +317,12 @@ class CardsApp {
 
   toggle(i, button) {
     if (this.picked.has(i)) this.picked.delete(i); else this.picked.add(i);
-    button.setAttribute("aria-pressed", this.picked.has(i) ? "true" : "false");
+    button.setAttribute("aria-selected", this.picked.has(i) ? "true" : "false");
+    button.classList.remove("hinted");
+    if (this.active !== i) {  // a tap moves the hand's tab stop to the card tapped
+      this.hand.querySelectorAll(".kcard").forEach((b) => { b.tabIndex = b === button ? 0 : -1; });
+      this.active = i;
+    }
     const names = [...this.picked].sort((a, b) => a - b).map((p) => cardName(this.state.hand[p]));
     this.say(names.length ? `고른 카드 ${names.length}장: ${names.join(", ")}` : "고른 카드가 없어요.");
   }
@@ -215,7 +345,8 @@ class CardsApp {
     const g = this.state.groups[this.state.groups.length - 1];
     const kind = cardMeldKind(g.map((i) => this.state.hand[i]));
     if (cardFree(this.state).length) {
-      this.say(`${CARD_MELD_KO[kind]} ${cardMeldPoints(kind)}점을 묶었어요. 남은 카드 ${cardFree(this.state).length}장.`);
+      const made = `${CARD_MELD_KO[kind]} ${cardMeldPoints(kind)}점을 묶었어요.`;
+      this.say(this.dead ? `${made} ${CARD_DEAD}` : `${made} 남은 카드 ${cardFree(this.state).length}장.`);
     } else {
       this.finished();
     }
@@ -236,15 +367,52 @@ class CardsApp {
     this.say(`묶음 ${n}개를 풀어 손패로 돌려놓았어요. 남은 카드 ${cardFree(this.state).length}장.`);
   }
 
+  /** 되돌리기: the last meld made goes back into the hand, its cards picked (so a keyboard or a
+   *  finger can change one card and meld again); the focus, if it was on the warning's button
+   *  (gone now), goes to the hand. */
+  undo() {
+    const out = cardApply(this.state, { undo: true });
+    if (out.error !== undefined) { this.say(out.error); return; }
+    const back = this.state.groups[this.state.groups.length - 1];
+    const fromWarning = this.warn.contains(document.activeElement);
+    this.state = out.state;
+    this.picked = new Set(back);
+    this.pickedMelds.clear();
+    this.active = back[0];
+    this.saved();
+    this.render();
+    const left = cardFree(this.state).length;
+    this.say(this.dead ? `마지막 묶음을 되돌렸어요. 아직 남은 카드를 다 묶을 수 없어요: 한 번 더 되돌려 보세요.`
+      : `마지막 묶음을 되돌렸어요. 그 카드는 고른 채로 손패에 있어요. 남은 카드 ${left}장.`);
+    if (fromWarning) (this.warn.hidden ? this.hand.querySelector('.kcard[tabindex="0"]') : this.warn.querySelector("button"))?.focus();
+  }
+
+  /** 힌트: the cards of one meld of a best arrangement of what is left, picked and marked; asking
+   *  again before a move counts once. None when the rest cannot be completed: undo is the way. */
+  hint() {
+    if (!cardFree(this.state).length) { this.say(this.doneLine(true)); return; }
+    const places = cardHint(this.state);
+    if (places === null) { this.say(CARD_NO_HINT); return; }
+    const at = JSON.stringify(this.state.groups);
+    if (this.hinted !== at) { this.hints += 1; this.hinted = at; this.saved(); }
+    this.picked = new Set(places);
+    this.active = places[0];
+    this.render();
+    places.forEach((i) => this.hand.querySelector(`.kcard[data-place="${i}"]`)?.classList.add("hinted"));
+    const kind = cardMeldKind(places.map((i) => this.state.hand[i]));
+    this.say(`힌트 ${this.hints}번째: ${CARD_MELD_KO[kind]} ${cardMeldPoints(kind)}점 — ${places.map((i) => cardName(this.state.hand[i])).join(", ")}. `
+      + "골라 두었으니 묶기를 누르면 돼요.");
+  }
+
   /** A short shake of the picked cards that did not form a meld (none for reduced motion). */
   cue() {
-    const picked = [...this.hand.querySelectorAll('.kcard[aria-pressed="true"]')];
+    const picked = [...this.hand.querySelectorAll('.kcard[aria-selected="true"]')];
     if (calm()) return;
     picked.forEach((b) => { if (b.animate) b.animate([{ transform: "translateX(-3px)" }, { transform: "translateX(3px)" }, { transform: "none" }], { duration: 240 }); });
   }
 
   saved() {
-    store.set(this.key, this.state.groups);
+    store.set(this.key, { groups: this.state.groups, hints: this.hints });
     if (this.record) { cardRecord(this.record.stats, this.date, cardResult(this.state, this.best)); this.record.save(); }
   }
 
@@ -267,17 +435,18 @@ class CardsApp {
     this.result.hidden = !done;
     if (!done) return;
     const r = cardResult(this.state, this.best);
-    this.result.append(el("p", { class: "tmsg", text: r.perfect ? `완성 · ${r.score}점 = 최고 ${r.best}점` : `완성 · ${r.score}점 (최고 ${r.best}점)` }),
+    const line = r.perfect ? `완성 · ${r.score}점 = 최고 ${r.best}점` : `완성 · ${r.score}점 (최고 ${r.best}점)`;
+    this.result.append(el("p", { class: "tmsg", text: `${line} · ${cardHintsLine(this.hints)}` }),
       shareBox(this.shareText(), (t) => this.say(t)),
       el("p", { class: "facts", text: "새 손패는 날마다 0시에 열립니다." }));
   }
 
-  /** The share line: the score against the best, how many melds; no card. */
+  /** The share line: the score against the best, how many melds, the hints taken; no card. */
   shareText() {
     const r = cardResult(this.state, this.best);
     const canonical = document.querySelector('link[rel="canonical"]');
     const lines = [`하루 판 사색패 ${this.date}`,
-      `${r.perfect ? "최고점 " : ""}${r.score}점 / 최고 ${r.best}점 · 묶음 ${this.state.groups.length}개`];
+      `${r.perfect ? "최고점 " : ""}${r.score}점 / 최고 ${r.best}점 · 묶음 ${this.state.groups.length}개 · ${cardHintsLine(this.hints)}`];
     if (canonical) lines.push(canonical.href);
     return lines.join("\n");
   }
