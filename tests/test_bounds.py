@@ -171,16 +171,16 @@ def test_hint_exit_codes(tmp_path):
 
 
 def _undecided_board() -> str:
-    """A shuffled 8x6 board (12 kinds) that the solver cannot decide within two nodes."""
+    """A shuffled 8x6 board (12 kinds) that the solver cannot decide within two nodes (nor the first-pair game after)."""
     from harupan.engine.rng import Rng
-    from harupan.engine.shisen import UNDECIDED, parse_text, solve
+    from harupan.engine.shisen import UNDECIDED, decide, parse_text
 
     kinds = ["1m", "2m", "3m", "4m", "5p", "6p", "7p", "8p", "1s", "2s", "3s", "4s"]
     for seed in range(200):
         tiles = [k for k in kinds for _ in range(4)]
         Rng(f"test:undecided:{seed}").shuffle(tiles)
         text = "".join(" ".join(tiles[r * 8:(r + 1) * 8]) + "\n" for r in range(6))
-        if solve(parse_text(text), budget=2).status == UNDECIDED:
+        if decide(parse_text(text), budget=2).status == UNDECIDED:
             return text
     raise AssertionError("no undecided board among 200 shuffles")
 

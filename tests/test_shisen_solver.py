@@ -128,6 +128,30 @@ def test_work_budget_bounds_a_big_board():
     assert first.nodes <= 3
 
 
+def test_a_big_board_any_order_clears_is_decided_within_the_default_budget():
+    """Issue 35: 40x40 of one kind ran out of work within a node or two of the search and came
+    back undecided (exit 3), though nearly any order clears it. The first-pair game, tried when
+    the search gives up, clears it: a proof replayed here move by move."""
+    from harupan.engine.shisen.solver import decide
+    board = Board(40, 40, tuple(tuple("1m" for _ in range(40)) for _ in range(40)))
+    assert solve(board).status == UNDECIDED  # the search alone
+    result = decide(board)
+    assert result.status == SOLVED and replay(board, result.solution).is_empty()
+
+
+@given(boards(max_w=5, max_h=4, kinds=["1m", "2p", "3s"]))
+@settings(max_examples=60)
+def test_the_first_pair_game_only_plays_legal_pairs(board):
+    """A cleared first-pair game is published as a proof: every removal must be legal."""
+    from harupan.engine.shisen.solver import board_bits, first_pair_game
+
+    g, tiles, kinds = board_bits(board)
+    order = first_pair_game(g, tiles, list(kinds.values()))
+    if order is not None:
+        pairs = tuple((g.point(a.bit_length() - 1), g.point(b.bit_length() - 1)) for a, b in order)
+        assert replay(board, pairs).is_empty()
+
+
 @given(boards(max_w=5, max_h=4, kinds=["1m", "2p", "3s"]), st.integers(0, 2**16))
 @settings(max_examples=60)
 def test_random_game_plays_legal_pairs_until_none_is_left(board, seed):

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import click
 
-from ...engine.shisen import Layout, format_json, format_text, parse_any, shuffle, solve
+from ...engine.shisen import Layout, decide, format_json, format_text, parse_any, shuffle
 from ...engine.shisen.board import Pair
 from ...engine.shisen.game import hint_from, legal_pairs
 from ...engine.shisen.settings import DEFAULT_BUDGET, MAX_BUDGET
@@ -61,7 +61,7 @@ def solve_cmd(ctx: click.Context, file: str, fmt: str, budget: int | None, expla
     text, name = read_input(file)
     layout = parse_any(text, source=name)
     reasoning: list[str] = []
-    result = solve(layout.board, budget, trace=reasoning.append if explain else None)
+    result = decide(layout.board, budget, trace=reasoning.append if explain else None)
     if fmt == "text":
         for line in reasoning:
             click.echo(line)
@@ -97,7 +97,7 @@ def hint_cmd(ctx: click.Context, file: str, budget: int | None) -> None:
         emit_json({"pair": None, "path": None, "reason": "already cleared"})
         return
     pairs = legal_pairs(board)
-    result = solve(board, budget) if pairs else None
+    result = decide(board, budget) if pairs else None
     h = hint_from(board, pairs, result) if result is not None else None
     if h is not None:
         emit_json({"pair": [list(h.pair[0]), list(h.pair[1])], "path": [list(p) for p in h.path]})

@@ -16,7 +16,7 @@ from .board import Board, Pair, Point
 from .build import place_pairs
 from .paths import find_path, visible_pairs
 from .settings import SHUFFLE_BUDGET, WORK_PER_NODE
-from .solver import SOLVED, SolveResult, board_bits, solve
+from .solver import SOLVED, SolveResult, board_bits, decide
 
 
 def legal_pairs(board: Board) -> list[Pair]:
@@ -106,7 +106,7 @@ def hint(board: Board, budget: int | None = None) -> Hint | None:
     asked only when no such pair exists.
     """
     pairs = legal_pairs(board)
-    return hint_from(board, pairs, solve(board, budget)) if pairs else None
+    return hint_from(board, pairs, decide(board, budget)) if pairs else None
 
 
 def hint_from(board: Board, pairs: list[Pair], whole: SolveResult) -> Hint | None:
@@ -165,7 +165,7 @@ def shuffle(board: Board, seed: str, budget: int = SHUFFLE_BUDGET) -> Shuffled:
         new = board.with_cells(dict(zip(cells, codes_list)))
         if new == board and len(kinds) > 1:
             continue
-        result = solve(new, budget, work=work)
+        result = decide(new, budget, work=work)
         if result.status == SOLVED and result.solution is not None:
             return Shuffled(new, result.solution)
         work -= result.work

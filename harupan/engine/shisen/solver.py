@@ -960,6 +960,42 @@ def default_budget(width: int, height: int) -> int:
     return DEFAULT_BUDGET if (width + 3) * (height + 2) <= TWIN_BITS else LARGE_BOARD_BUDGET
 
 
+FIRST_PAIR_TRIES = 4  # joins tried a tile, at most, by the first-pair game (below)
+
+
+def first_pair_game(g: Geometry, tiles: int, groups: list[int]) -> list[tuple[int, int]] | None:
+    """The cheap proof tried when the search gives up: every turn, the first tile in cell order
+    that joins a tile of its kind is removed with the first such tile. On a board that almost
+    any order clears (a big board of few kinds, where the search's every node floods thousands of
+    cells and its work runs out within a few nodes) this clears it in one pass, and a cleared game
+    is a proof like any other. A game that sticks proves nothing. Bounded: at most
+    :data:`FIRST_PAIR_TRIES` joins tried for each tile of the board, then it gives up."""
+    kind = {t: grp for grp in groups for t in _low_bits(grp)}
+    live = {grp: grp for grp in groups}
+    order: list[tuple[int, int]] = []
+    tries = FIRST_PAIR_TRIES * tiles.bit_count()
+    while tiles:
+        empty = g.padded & ~tiles
+        rest = tiles
+        found = None
+        while rest and found is None:
+            a = rest & -rest
+            rest ^= a
+            tries -= 1
+            if tries < 0:
+                return None
+            hit = g.joins(a, live[kind[a]] & ~a, empty)
+            if hit:
+                found = (a, hit & -hit)
+        if found is None:
+            return None
+        ab = found[0] | found[1]
+        order.append((min(found), max(found)))
+        tiles &= ~ab
+        live[kind[found[0]]] &= ~ab
+    return order
+
+
 def solve(board: Board, budget: int | None = None, memo: dict[frozenset[int], None] | None = None,
           *, trace: Trace | None = None, work: float | None = None) -> SolveResult:
     """A full removal order, a proof of unsolvability, or ``undecided`` past ``budget`` nodes
@@ -1034,6 +1070,27 @@ def solve(board: Board, budget: int | None = None, memo: dict[frozenset[int], No
     if trace is not None:
         trace(f"solved after {search.nodes} nodes: {len(order)} pairs in removal order")
     return SolveResult(SOLVED, order, search.nodes, search.work)
+
+
+def decide(board: Board, budget: int | None = None, *, trace: Trace | None = None,
+           work: float | None = None) -> SolveResult:
+    """:func:`solve`, and where its budget runs out, :func:`first_pair_game` as a last, cheap try:
+    a board that almost any order clears is then decided too. For what a person asks of a board
+    (``harupan shisen solve``, a hint, a shuffle); the generator and the grading keep to
+    :func:`solve`, whose answers the C twin and the browser's module give too."""
+    result = solve(board, budget, trace=trace, work=work)
+    if result.status != UNDECIDED:
+        return result
+    g, tiles, kinds = board_bits(board)
+    found = first_pair_game(g, tiles, [kinds[k] for k in sorted(kinds, key=lambda k: kinds[k] & -kinds[k])])
+    if found is None:
+        if trace is not None:
+            trace("first-pair game: stuck or out of tries; undecided")
+        return result
+    order = tuple((g.point(a.bit_length() - 1), g.point(b.bit_length() - 1)) for a, b in found)
+    if trace is not None:
+        trace(f"first-pair game: cleared the board, {len(order)} pairs in removal order")
+    return SolveResult(SOLVED, order, result.nodes, result.work)
 
 
 COMPILED_MAX_KIND = 60  # tiles of one kind the compiled twin's pair buffers hold
