@@ -25,6 +25,7 @@ MARGIN = 150  # the page's margin on every side
 TOP = 420  # where a page's content starts, under its frame
 LARGE_TEXT = 67.0  # large print's smallest text: 16 pt (RNIB's floor) is 66.7 px at 300 dpi
 LARGE_TILE = 14 * DPI / 25.4  # large print's narrowest tile or card: 14 mm (165.4 px)
+LARGE_SIDE = 80  # the side margin (6.8 mm) a large-print board may come out to, past the text's
 LARGE_LINE = 1.75  # how much thicker large print draws the page's lines and box edges
 
 
@@ -64,14 +65,32 @@ def min_scale(unit_w: float) -> float:
 
 
 def wrap(text: str, size: float, width: float) -> list[str]:
-    """``text`` in lines no wider than ``width`` at ``size``, broken between words (Korean
-    breaks at spaces as well); a word wider than the line stands alone."""
-    lines: list[str] = []
+    """``text`` in lines no wider than ``width`` at ``size``. It breaks after a `` · `` where it
+    can (the figures lines list their measures so), else between words (Korean breaks at spaces
+    as well); a word wider than the line stands alone."""
+    def fits(line: str) -> bool:
+        return font("sans").width(line, size) <= width
+
+    chunks: list[list[str]] = [[]]  # runs of words, each but the last ending in its ·
     for word in text.split(" "):
-        if lines and font("sans").width(lines[-1] + " " + word, size) <= width:
-            lines[-1] += " " + word
+        if word == "·" and chunks[-1]:
+            chunks[-1][-1] += " ·"
+            chunks.append([])
         else:
-            lines.append(word)
+            chunks[-1].append(word)
+    lines: list[str] = []
+    for chunk in (c for c in chunks if c):
+        piece = " ".join(chunk)
+        if lines and fits(lines[-1] + " " + piece):
+            lines[-1] += " " + piece
+        elif fits(piece):
+            lines.append(piece)
+        else:
+            for word in chunk:
+                if lines and fits(lines[-1] + " " + word):
+                    lines[-1] += " " + word
+                else:
+                    lines.append(word)
     return lines
 
 
@@ -126,16 +145,17 @@ def portrait(paper: str) -> Frame:
     return Frame(*PAPERS[paper], False)
 
 
-def fit_page(paper: str, board_w: float, board_h: float, reserve_h: float | Callable[[float], float]
-             ) -> tuple[Frame, float]:
+def fit_page(paper: str, board_w: float, board_h: float, reserve_h: float | Callable[[float], float],
+             side: float = MARGIN) -> tuple[Frame, float]:
     """Portrait or landscape, whichever draws a board (``board_w`` x ``board_h`` units) at the
     larger scale on the sheet's grid of fifths; on a tie, the orientation of the board.
-    Returns the frame and that scale."""
+    ``reserve_h`` may depend on the page's width; ``side`` is the room the board leaves at the
+    left and right edges. Returns the frame and that scale."""
     w, h = PAPERS[paper]
 
     def scale(pw: float, ph: float) -> float:
         reserve = reserve_h(pw) if callable(reserve_h) else reserve_h
-        aw, ah = pw - 2 * MARGIN, ph - 2 * MARGIN - reserve
+        aw, ah = pw - 2 * side, ph - 2 * MARGIN - reserve
         return math.floor(min(aw / board_w, ah / board_h) * 5) / 5
 
     land, port = scale(h, w), scale(w, h)

@@ -158,7 +158,7 @@ def _answer_layout(part: CardsPuzzle, opts: PrintOptions) -> tuple[float, float,
     else:
         label_w = 360  # the widest label, 세 졸병 군단 · 1점, at size 38, with room to spare
         number_w, below = 70, 300
-    scale = min(4.5, (h - 460 - below) / max(rows, 1) / CARD_H - 0.5,
+    scale = min(6.0 if opts.large else 4.5, (h - 460 - below) / max(rows, 1) / CARD_H - 0.5,
                 (col_w - number_w - 24 - label_w) / (4 * (CARD_W + 4) - 4))
     return scale, number_w, below
 

@@ -12,9 +12,9 @@ from ....engine.shisen.names import TILE_NAMES_KO
 from ...fonts import font
 from ...model import Drawing, Primitive, RoundRect, Text, Use
 from ...palette import INK, MUTED, RULE
-from ...sheets import (KEYS_BEHIND, LARGE_BOTTOM, MARGIN, PAPERS, TOP, PrintOptions, block_height, day_ko, fit_page,
+from ...sheets import (KEYS_BEHIND, LARGE_BOTTOM, LARGE_SIDE, MARGIN, PAPERS, TOP, PrintOptions, block_height, day_ko, fit_page,
                        footer_items, header_items, min_scale, text_lines)
-from .art import BADGE_LANE, TILE_H, TILE_W, mahjong_tile, step_badge
+from .art import BADGE_LANE, TILE_BODY, TILE_H, TILE_W, mahjong_tile, step_badge
 
 Difficulty = Mapping[str, Any]  # Any: a layout's measures, a JSON object checked by engine/schema.py
 
@@ -148,6 +148,10 @@ def _large_reserve(layout: Layout, opts: PrintOptions, answers: bool) -> Callabl
     return reserve
 
 
+# A tile as drawn (its face and its thickness): what large print keeps 14 mm wide.
+DRAWN_W = max(r.x + r.w + r.width / 2 for r in TILE_BODY) - min(r.x - r.width / 2 for r in TILE_BODY)
+
+
 def _large_frame(layout: Layout, opts: PrintOptions, answers: bool) -> PrintOptions:
     """Large print's paper for a board: the first of ``opts.papers()`` whose page draws its tiles
     14 mm wide or more (the last if none does)."""
@@ -155,7 +159,8 @@ def _large_frame(layout: Layout, opts: PrintOptions, answers: bool) -> PrintOpti
     lane = row_pitch(answers) - TILE_H
     for paper in opts.papers():
         reserve = _large_reserve(layout, opts.on(paper), answers)
-        if fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve)[1] >= min_scale(TILE_W):
+        scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve, LARGE_SIDE)[1]
+        if scale >= min_scale(DRAWN_W):
             return opts.on(paper)
     return opts.on(opts.papers()[-1])
 
@@ -180,10 +185,12 @@ def _page(layout: Layout, opts: PrintOptions, answers: bool) -> Drawing:
     lane = pitch - TILE_H
     if opts.large:
         reserve = _large_reserve(layout, opts, answers)
-        frame, scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve)
+        # the board may come out into the side margins (not the text): an 18-wide board then
+        # draws its tiles 14 mm wide on A3
+        frame, scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve, LARGE_SIDE)
         text_w = frame.width - 2 * MARGIN
         list_cols = answer_list_columns(steps, paper, opts, frame.width) if answers else 6
-        unlaned = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, reserve)[1]
+        unlaned = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, reserve, LARGE_SIDE)[1]
     else:
         list_cols = answer_list_columns(steps, paper) if answers else 6
         list_rows = (len(steps) + list_cols - 1) // list_cols if answers else 0

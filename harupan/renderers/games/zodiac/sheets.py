@@ -58,7 +58,10 @@ def zodiac_page(day: _dt.date | None, start: Sequence[int], paper: str = "a4", l
     y += 60
     items.append(Text(MARGIN, y, "열두 띠의 순서", opts.text(46), INK, align="start"))
     for rank in range(1, 13):
-        items += place(zodiac_tile(rank), MARGIN + (rank - 1) * tile, y + 60, tile / ZODIAC_SIZE * 0.94)
+        x, s = MARGIN + (rank - 1) * tile, tile / ZODIAC_SIZE * (0.99 if large else 0.94)  # large: 14 mm wide
+        # large print places each as a picture with its name, as the board does: the words on a
+        # tile are the tile's, not the page's (the page's own are 16 pt)
+        items += [Use(zodiac_tile(rank), x, y + 60, s, NAMES_KO[rank])] if large else place(zodiac_tile(rank), x, y + 60, s)
     items += footer_items(frame, "같은 날에는 누구나 같은 판으로 시작합니다 · harupan", opts)
     return Drawing(frame.width, frame.height, tuple(items))
 
