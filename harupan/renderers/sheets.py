@@ -197,4 +197,6 @@ KEYS_BEHIND = "정답은 뒤쪽에 있습니다 · harupan"  # a puzzle page's f
 
 def frame_text() -> str:
     """Every fixed character the frame and the dates can draw, for the glyph check."""
-    return "".join(WEEKDAYS_KO) + "년월일 " + KEYS_BEHIND + "0123456789"
+    large = PrintOptions(large=True)
+    papers = "".join(large.on(p).note() for p in PAPERS)
+    return "".join(WEEKDAYS_KO) + "년월일 " + KEYS_BEHIND + "0123456789" + papers

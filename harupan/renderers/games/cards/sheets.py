@@ -151,7 +151,7 @@ def _answer_layout(part: CardsPuzzle, opts: PrintOptions) -> tuple[float, float,
     rows = (len(part.melds) + per_row - 1) // per_row
     col_w = (w - 2 * MARGIN) / per_row
     if opts.large:
-        label_w = max(font("sans").width(meld_label(m), opts.text(38)) for m in part.melds) + 10
+        label_w = max(font("sans").width(meld_label(m), opts.text(38)) for m in part.melds) + 90  # a gap to the next column
         number_w = font("sans").width(f"{len(part.melds)}", opts.text(44)) + 40
         below = (40 + block_height(opts, [total_text(part), figures_text(part)], 44, 70, w - 2 * MARGIN)
                  + LARGE_BOTTOM)
