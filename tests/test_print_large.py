@@ -108,6 +108,9 @@ def large_pages(parts):
     for paper in ("a4", "letter"):
         pages += print_set(DAY, day_parts, paper, large=True)
         pages += [(p.title, p.drawing) for p in booklet([(DAY, day_parts)], paper, large=True)]
+
+    month = [(DAY + dt.timedelta(days=i), day_parts) for i in range(31)]  # a month's cover: its days in two blocks
+    pages.append(("cover of a month", booklet(month, "letter", large=True)[0].drawing))
     return pages
 
 

@@ -78,9 +78,9 @@ def _cover(opts: PrintOptions, first: _dt.date, last: _dt.date, rows: Sequence[t
     room = frame.height - 2 * MARGIN - y - 50 - LINE
     blocks = 1 if not opts.large or len(rows) * step <= room else 2
     per_block = -(-len(rows) // blocks)
-    block_w = (width - 80 * (blocks - 1)) / blocks
+    block_w = (width - 160 * (blocks - 1)) / blocks
     for b in range(blocks):
-        left = MARGIN + b * (block_w + 80)
+        left = MARGIN + b * (block_w + 160)
         right = left + block_w
         columns = (left, right - (560 if blocks == 1 else 2 * size * 2.4), right)  # day | puzzles from | keys from
         by = y
@@ -91,7 +91,9 @@ def _cover(opts: PrintOptions, first: _dt.date, last: _dt.date, rows: Sequence[t
         items.append(Line(((left, by), (right, by)), RULE, 3))
         by += LINE * 0.8
         for day, front, _, back in rows[b * per_block:(b + 1) * per_block]:
-            items += [Text(columns[0], by, day_ko(day, weekday=blocks == 1), size, INK, align="start"),
+            # two blocks: the day without its year and weekday (the cover's span gives the year)
+            when = day_ko(day) if blocks == 1 else f"{day.month}월 {day.day}일"
+            items += [Text(columns[0], by, when, size, INK, align="start"),
                       Text(columns[1], by, f"{front}쪽", size, INK, align="end"),
                       Text(columns[2], by, f"{back}쪽", size, INK, align="end")]
             by += step
