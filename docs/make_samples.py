@@ -72,8 +72,13 @@ def grey(img):
 
 def print_samples(days):
     """The print pack of ``days`` (docs/print.md): its cover, a puzzle page and a key page with
-    the running footer, and the cards page in grey as --mono prints it."""
-    pages = booklet([(d, day_bundle(d).parts) for d in days])
+    the running footer, the cards page in grey as --mono prints it, and the first day's Shisen-sho
+    and zodiac pages as --large prints them (on A3 and A4)."""
+    parts = [(d, day_bundle(d).parts) for d in days]
+    pages = booklet(parts)
+    large = booklet(parts[:1], large=True)
+    for name, page in (("pack-large-shisen", large[1]), ("pack-large-zodiac", next(p for p in large if p.title.startswith("십이지")))):
+        (OUT / f"{name}.png").write_bytes(png_bytes(render_image(page.drawing, 0.25), 75))
     keys = next(p for p in pages if "정답" in p.title)
     cards = next(p for p in pages if p.title.startswith("사색패"))
     for name, page in (("pack-cover", pages[0]), ("pack-puzzle", pages[1]), ("pack-key", keys)):

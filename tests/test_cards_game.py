@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from harupan.renderers.sheets import PrintOptions
 from harupan.engine.cards.puzzle import daily_puzzle, puzzle_to_json
 from harupan.engine.errors import CheckFailed
 from harupan.generator import games
@@ -55,7 +56,7 @@ def test_a_day_with_the_cards_game_is_published_whole(cards_game, tmp_path, monk
     pdf = (day / "sheet-a4.pdf").read_bytes()
     parts = DayBundle.from_json(json.loads((day / "puzzle.json").read_bytes())).parts
     titles = [t for t, _ in views.print_set(DATE, parts, "a4")]
-    fronts = sum(len(v.sheets(DATE, parts[v.name], "a4", False)[0]) for v in views.day_views(parts))
+    fronts = sum(len(v.sheets(DATE, parts[v.name], PrintOptions("a4"))[0]) for v in views.day_views(parts))
     assert titles.index("사색패 손패 맞추기") < fronts <= titles.index("사색패 손패 맞추기 정답")  # the hand in front, its key at the back
     assert len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf)) == len(titles)
     script = (site / "static" / "js" / "harupan.js").read_text(encoding="utf-8")

@@ -8,6 +8,7 @@ import pytest
 from drawing import compare_image
 
 import cards_vectors
+from harupan.renderers.sheets import PrintOptions
 from harupan.engine.cards import MELD_NAMES_KO, Meld, meld_kind
 from harupan.engine.cards.puzzle import CardsPuzzle, daily_puzzle
 from harupan.renderers.games.cards import CardsView
@@ -59,7 +60,7 @@ def test_the_sheet_has_a_box_for_every_meld_and_the_key_names_each(date):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_sheets_golden(paper):
     """The hand page and the answer key, drawn by Pillow (text is rasterised: a small budget)."""
-    front, back = CardsView().sheets(DATE, puzzle(), paper, False)
+    front, back = CardsView().sheets(DATE, puzzle(), PrintOptions(paper))
     assert [t for t, _ in front + back] == ["사색패 손패 맞추기", "사색패 손패 맞추기 정답"]
     compare_image(f"cards-sheet-{paper}", render_image(front[0][1], 0.25), 1.5)
     compare_image(f"cards-answers-{paper}", render_image(back[0][1], 0.25), 1.5)

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from harupan.renderers.sheets import PrintOptions
 from harupan.cli.main import cli
 from harupan.generator.daily import day_bundle
 from harupan.renderers.games import views
@@ -23,7 +24,7 @@ def test_sheet_cli(runner, tmp_path):
     assert r.exit_code == 0, r.output
     data = out.read_bytes()
     parts = day_bundle(day).parts
-    fronts, backs = zip(*(v.sheets(day, parts[v.name], "letter", False) for v in views()))
+    fronts, backs = zip(*(v.sheets(day, parts[v.name], PrintOptions("letter")) for v in views()))
     assert len(mediaboxes(data)) == sum(map(len, fronts)) + sum(map(len, backs)) >= 2 * len(views())
     r = runner.invoke(cli, ["sheet", "--date", day.isoformat(), "--paper", "letter", "-o", str(tmp_path / "again.pdf")])
     assert (tmp_path / "again.pdf").read_bytes() == data

@@ -137,7 +137,8 @@ Examples:
   harupan sheet --week 2026-12-07 --site site -o week.pdf
   harupan sheet --month 2027-01 --site site --game {views()[0].name} -o january.pdf
   harupan sheet --from 2026-12-07 --to 2026-12-20 --paper letter -o two-weeks.pdf
-  harupan sheet --week 2026-12-07 --mono -o week-grey.pdf""")
+  harupan sheet --week 2026-12-07 --mono -o week-grey.pdf
+  harupan sheet --date 2026-12-07 --large -o day-large.pdf""")
 @click.option("--date", "date", type=DATE, default=None, help="One day, YYYY-MM-DD: that day's sheet.")
 @click.option("--from", "start", type=DATE, default=None, help="A pack's first day, YYYY-MM-DD.")
 @click.option("--to", "end", type=DATE, default=None, help="A pack's last day, YYYY-MM-DD (default: --from).")
@@ -152,6 +153,9 @@ Examples:
 @click.option("--easy", is_flag=True, help="Easy view: suit colour and a Korean label on every tile.")
 @click.option("--mono", is_flag=True, help="Black and white: every colour printed as its grey (no colour in the "
               "PDF), for a photocopier; tiles and cards stay apart by their shapes and marks.")
+@click.option("--large", is_flag=True, help="Large print, for readers with low vision: text of 16 pt and more, "
+              "tiles and cards 14 mm wide or more, thicker lines, no grey text. A page whose tiles do not fit the "
+              "paper at that size goes one size up (A4 to A3, Letter to Tabloid) and says so in its subtitle.")
 @click.option("--font", "font_file", default=None, help="A font file to use instead of the bundled Noto fonts.")
 @game_flags
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
@@ -160,7 +164,8 @@ Examples:
               help="OUT.pdf (or OUT.html for one day's HTML sheet); - writes the PDF to standard output.")
 def sheet_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, week: dt.date | None,
               month: dt.date | None, site: str | None, game_names: tuple[str, ...], paper: str, easy: bool,
-              mono: bool, font_file: str | None, jobs: int | None, out: str, **flags: str | None) -> None:
+              mono: bool, large: bool, font_file: str | None, jobs: int | None, out: str,
+              **flags: str | None) -> None:
     """A day's print set (every game's pages, then their answer keys), or a pack of many days in one
     booklet: a cover with a table of contents, every day's puzzles in date order, then every answer
     key, each page numbered with its day in the footer.
@@ -173,6 +178,9 @@ def sheet_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, 
         raise InputError(f"output {out!r} must end in .pdf or .html")
     if html and mono:
         raise InputError(f"--mono is for the PDF: give -o a name ending in .pdf, not {out!r}")
+    if html and large:
+        raise InputError(f"--large is for the PDF (its pages take more than one paper size): give -o a name ending "
+                         f"in .pdf, not {out!r}")
     if html and date is None:
         raise InputError(f"a pack of days is a PDF: give -o a name ending in .pdf, not {out!r}")
     use_font(font_file)
@@ -183,12 +191,12 @@ def sheet_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, 
     if date is not None:
         bundle = days[0][0]
         parts = {k: v for k, v in bundle.parts.items() if games is None or k in games}
-        pages = print_set(date, parts, paper, easy)
+        pages = print_set(date, parts, paper, easy, large)
         if html:
             data = sheet_html(pages, f"하루 판 · {date}", paper).encode("utf-8")
         else:
             data = print_pdf(pages, sheet_title(date), mono)
     else:
-        pack = booklet([(b.date, b.parts) for b, _ in days], paper, easy, games)
+        pack = booklet([(b.date, b.parts) for b, _ in days], paper, easy, games, large)
         data = print_pdf([(p.title, p.drawing) for p in pack], pack_title(dates[0], dates[-1]), mono)
     finish(path, out, data)

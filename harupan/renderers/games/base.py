@@ -20,7 +20,7 @@ from ...engine.errors import InputError
 from ..ko import join_ko
 from ..model import Drawing, Primitive, Text, expand
 from ..pdf import render_pdf
-from ..sheets import frame_text
+from ..sheets import PrintOptions, frame_text, large_print
 from ..svg import ArtSheet, art_sheet
 
 Sheet = tuple[str, Drawing]  # a print page's title and drawing
@@ -135,8 +135,10 @@ class View(TopicView, Generic[PartT, FileT]):
         """One of ``files`` from the day's part."""
         raise NotImplementedError(f"view {self.name!r} names files but draws none")
 
-    def sheets(self, day: _dt.date, part: PartT, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
-        """Its pages of the print set: those at the front, and those at the back (answer keys)."""
+    def sheets(self, day: _dt.date, part: PartT, opts: PrintOptions) -> tuple[list[Sheet], list[Sheet]]:
+        """Its pages of the print set: those at the front, and those at the back (answer keys),
+        on ``opts.paper`` (large print: text of ``opts.text`` sizes and tiles 14 mm wide, on one of
+        ``opts.papers()``; the registry then darkens the pages' grey and thickens their lines)."""
         return [], []
 
     def page_context(self, day: _dt.date, part: PartT) -> Mapping[str, object]:
@@ -207,7 +209,7 @@ class DayView(Protocol):
 
     def render_file(self, name: str, day: _dt.date, part: object) -> bytes: ...
 
-    def sheets(self, day: _dt.date, part: object, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]: ...
+    def sheets(self, day: _dt.date, part: object, opts: PrintOptions) -> tuple[list[Sheet], list[Sheet]]: ...
 
     def page_context(self, day: _dt.date, part: object) -> Mapping[str, object]: ...
 
@@ -263,8 +265,11 @@ class Registered(Generic[PartT, FileT]):
     def render_file(self, name: str, day: _dt.date, part: object) -> bytes:
         return self.view.render_file(name, day, self._own(part))
 
-    def sheets(self, day: _dt.date, part: object, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
-        return self.view.sheets(day, self._own(part), paper, easy)
+    def sheets(self, day: _dt.date, part: object, opts: PrintOptions) -> tuple[list[Sheet], list[Sheet]]:
+        front, back = self.view.sheets(day, self._own(part), opts)
+        if not opts.large:
+            return front, back
+        return [(t, large_print(d)) for t, d in front], [(t, large_print(d)) for t, d in back]
 
     def page_context(self, day: _dt.date, part: object) -> Mapping[str, object]:
         return self.view.page_context(day, self._own(part))
@@ -364,12 +369,14 @@ def head_templates(parts: Mapping[str, object]) -> list[str]:
     return [f"{v.name}/{v.head_template}" for v in day_views(parts) if v.head_template is not None]
 
 
-def print_set(day: _dt.date, parts: Mapping[str, object], paper: str = "a4", easy: bool = False) -> list[Sheet]:
+def print_set(day: _dt.date, parts: Mapping[str, object], paper: str = "a4", easy: bool = False,
+              large: bool = False) -> list[Sheet]:
     """A day's print set: every game's front pages, then every game's back pages (answer keys)."""
     fronts: list[Sheet] = []
     backs: list[Sheet] = []
+    opts = PrintOptions(paper, easy, large)
     for v in day_views(parts):
-        front, back = v.sheets(day, parts[v.name], paper, easy)
+        front, back = v.sheets(day, parts[v.name], opts)
         fronts += front
         backs += back
     return fronts + backs

@@ -13,6 +13,7 @@ from ....engine.cards import CARD_NAMES_KO, COLOUR_KO, COLOURS, CONCEALED_POINTS
 from ....engine.cards.puzzle import LOWEST_MELDS, CardsPuzzle, Figures
 from ...model import Drawing
 from ...raster import png_bytes, render_image
+from ...sheets import PrintOptions
 from ...svg import render_svg
 from ..base import FilePages, Json, Sheet, View, site_art
 from .art import CARD_H, CARD_W, card_face
@@ -45,8 +46,9 @@ class CardsView(View[CardsPuzzle, CardsPuzzle]):
     def render_file(self, name: str, day: _dt.date, part: CardsPuzzle) -> bytes:
         return png_bytes(render_image(hand_drawing(part.hand), 3))
 
-    def sheets(self, day: _dt.date, part: CardsPuzzle, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
-        return [(TITLE, hand_page(part, day, paper))], [(TITLE + " 정답", answer_page(part, day, paper))]
+    def sheets(self, day: _dt.date, part: CardsPuzzle, opts: PrintOptions) -> tuple[list[Sheet], list[Sheet]]:
+        return ([(TITLE, hand_page(part, day, opts.paper, opts.large))],
+                [(TITLE + " 정답", answer_page(part, day, opts.paper, opts.large))])
 
     def page_context(self, day: _dt.date, part: CardsPuzzle) -> Mapping[str, object]:
         return {"cards_svg": Markup(render_svg(hand_drawing(part.hand), title=f"{day.isoformat()} 사색패 손패",

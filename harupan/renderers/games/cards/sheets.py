@@ -4,13 +4,15 @@ in, and the answer key listing the one best arrangement, each meld named with it
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ....engine.cards import CONCEALED_POINTS, MELD_NAMES_KO, CARD_NAMES_KO
 from ....engine.cards.puzzle import CardsPuzzle
 from ...model import Drawing, Primitive, RoundRect, Text, Use
 from ...palette import ACCENT, INK, MUTED, PAPER, RULE
-from ...sheets import KEYS_BEHIND, MARGIN, day_ko, footer_items, header_items, portrait
+from ...fonts import font
+from ...sheets import (KEYS_BEHIND, LARGE_BOTTOM, LARGE_TILE, MARGIN, PAPERS, PrintOptions, block_height, day_ko,
+                       footer_items, header_items, portrait, text_lines)
 from .art import CARD_H, CARD_W, card_face, row_items
 
 TITLE = "사색패 손패 맞추기"
@@ -81,15 +83,44 @@ def hand_drawing(hand: Sequence[str], per_row: int = 7) -> Drawing:
     return Drawing(w, h, tuple(items), background=PAPER)
 
 
-def hand_page(part: CardsPuzzle, day: _dt.date | None, paper: str = "a4") -> Drawing:
-    """The puzzle page: the hand, the rules in brief, and boxes to write each meld and its points."""
-    frame = portrait(paper)
+def _hand_fixed(opts: PrintOptions, width: float, boxes: int, box_h: float) -> float:
+    """The height of the hand page without its cards."""
+    if not opts.large:
+        return 440 + 3 * 40 + 30 + len(CARDS_RULES) * 66 + 30 + 50 + (boxes // 2) * (box_h + 22) + 50 + 160
+    return (440 + 3 * 40 + 30 + block_height(opts, CARDS_RULES, 42, 66, width - 2 * MARGIN) + 30 + opts.step(44, 50)
+            + (boxes // 2) * (box_h + 22) + 50 + opts.text(48) / 2 + LARGE_BOTTOM)
+
+
+def _hand_scale(opts: PrintOptions, boxes: int, box_h: float) -> float:
+    w, h = PAPERS[opts.paper]
+    return min((w - 2 * MARGIN) / (7 * CARD_W + 6 * 6), (h - _hand_fixed(opts, w, boxes, box_h)) / (3 * CARD_H))
+
+
+def _large_paper(opts: PrintOptions, scale: Callable[[PrintOptions], float]) -> PrintOptions:
+    """Large print's paper for a page: the first of ``opts.papers()`` where ``scale`` draws the
+    cards 14 mm wide or more (the last if none does)."""
+    for paper in opts.papers():
+        if scale(opts.on(paper)) * CARD_W >= LARGE_TILE:
+            return opts.on(paper)
+    return opts.on(opts.papers()[-1])
+
+
+BOXES = 14  # room for every best arrangement the dealer makes (bench/cards.py counts the melds)
+BOX_H = 110.0
+
+
+def hand_page(part: CardsPuzzle, day: _dt.date | None, paper: str = "a4", large: bool = False) -> Drawing:
+    """The puzzle page: the hand, the rules in brief, and boxes to write each meld and its points.
+    ``large``: large print, on a larger paper where ``paper`` cannot hold the cards at 14 mm."""
+    opts = PrintOptions(paper, large=large)
+    if large:
+        opts = _large_paper(opts, lambda o: _hand_scale(o, BOXES, BOX_H))
+    frame = portrait(opts.paper)
     w, h = frame.width, frame.height
-    items = header_items(frame, "하루 판 · " + TITLE, day_ko(day) if day else "")
-    boxes = 14  # room for every best arrangement the dealer makes (bench/cards.py counts the melds)
-    box_w, box_h = (w - 2 * MARGIN - 40) / 2, 110.0
-    fixed = 440 + 3 * 40 + 30 + len(CARDS_RULES) * 66 + 30 + 50 + (boxes // 2) * (box_h + 22) + 50 + 160
-    scale = min((w - 2 * MARGIN) / (7 * CARD_W + 6 * 6), (h - fixed) / (3 * CARD_H))
+    items = header_items(frame, "하루 판 · " + TITLE, day_ko(day) if day else "", opts)
+    boxes = BOXES
+    box_w, box_h = (w - 2 * MARGIN - 40) / 2, BOX_H
+    scale = _hand_scale(opts, boxes, box_h)
     pitch = (CARD_W + 6) * scale
     x0 = (w - (7 * pitch - 6 * scale)) / 2
     y = 440.0
@@ -97,43 +128,70 @@ def hand_page(part: CardsPuzzle, day: _dt.date | None, paper: str = "a4") -> Dra
         items += row_items(part.hand[7 * r:7 * r + 7], x0, y, scale, gap=6)
         y += CARD_H * scale + 40
     y += 30
-    for line in CARDS_RULES:
-        items.append(Text(MARGIN, y, line, 42, INK, align="start"))
-        y += 66
+    lines, y = text_lines(opts, MARGIN, y, CARDS_RULES, 42, 66, INK, w - 2 * MARGIN)
+    items += lines
     y += 30
-    items.append(Text(MARGIN, y, "묶음을 적어 보세요 (카드와 점수)", 44, INK, align="start"))
-    y += 50
+    items.append(Text(MARGIN, y, "묶음을 적어 보세요 (카드와 점수)", opts.text(44), INK, align="start"))
+    y += opts.step(44, 50)
     for k in range(boxes):
         bx = MARGIN + (k % 2) * (box_w + 40)
         by = y + (k // 2) * (box_h + 22)
         items += [RoundRect(bx, by, box_w, box_h, 14, stroke=RULE, width=3),
-                  Text(bx + box_w - 30, by + box_h / 2, "점", 40, MUTED, align="end")]
+                  Text(bx + box_w - 30, by + box_h / 2, "점", opts.text(40), MUTED, align="end")]
     y += (boxes // 2) * (box_h + 22) + 50
-    items.append(Text(MARGIN, y, "합계 ______ 점", 48, INK, align="start"))
-    items += footer_items(frame, KEYS_BEHIND)
+    items.append(Text(MARGIN, y, "합계 ______ 점", opts.text(48), INK, align="start"))
+    items += footer_items(frame, KEYS_BEHIND, opts)
     return Drawing(w, h, tuple(items))
 
 
-def answer_page(part: CardsPuzzle, day: _dt.date | None, paper: str = "a4") -> Drawing:
-    """The answer key: the one best arrangement, two melds a row, each named with its points, and the total."""
-    frame = portrait(paper)
-    w, h = frame.width, frame.height
-    items = header_items(frame, "하루 판 · " + TITLE + " · 정답", day_ko(day) if day else "")
+def _answer_layout(part: CardsPuzzle, opts: PrintOptions) -> tuple[float, float, float]:
+    """The answer key's card scale, the width of its step numbers' column and the height under its melds."""
+    w, h = PAPERS[opts.paper]
     per_row = 2
     rows = (len(part.melds) + per_row - 1) // per_row
     col_w = (w - 2 * MARGIN) / per_row
-    label_w = 360  # the widest label, 세 졸병 군단 · 1점, at size 38, with room to spare
-    scale = min(4.5, (h - 460 - 300) / max(rows, 1) / CARD_H - 0.5, (col_w - 70 - 24 - label_w) / (4 * (CARD_W + 4) - 4))
+    if opts.large:
+        label_w = max(font("sans").width(meld_label(m), opts.text(38)) for m in part.melds) + 90  # a gap to the next column
+        number_w = font("sans").width(f"{len(part.melds)}", opts.text(44)) + 40
+        below = (40 + block_height(opts, [total_text(part), figures_text(part)], 44, 70, w - 2 * MARGIN)
+                 + LARGE_BOTTOM)
+    else:
+        label_w = 360  # the widest label, 세 졸병 군단 · 1점, at size 38, with room to spare
+        number_w, below = 70, 300
+    scale = min(6.0 if opts.large else 4.5, (h - 460 - below) / max(rows, 1) / CARD_H - 0.5,
+                (col_w - number_w - 24 - label_w) / (4 * (CARD_W + 4) - 4))
+    return scale, number_w, below
+
+
+def total_text(part: CardsPuzzle) -> str:
+    return f"합계 {part.score}점: 이 점수를 내는 묶는 법은 이것 하나뿐입니다."
+
+
+def answer_page(part: CardsPuzzle, day: _dt.date | None, paper: str = "a4", large: bool = False) -> Drawing:
+    """The answer key: the one best arrangement, two melds a row, each named with its points, and the total."""
+    opts = PrintOptions(paper, large=large)
+    if large:
+        opts = _large_paper(opts, lambda o: _answer_layout(part, o)[0])
+    frame = portrait(opts.paper)
+    w, h = frame.width, frame.height
+    items = header_items(frame, "하루 판 · " + TITLE + " · 정답", day_ko(day) if day else "", opts)
+    per_row = 2
+    col_w = (w - 2 * MARGIN) / per_row
+    scale, number_w, _ = _answer_layout(part, opts)
     y = 460.0
     for k, meld in enumerate(part.melds):
         x = MARGIN + (k % per_row) * col_w
-        items.append(Text(x, y + CARD_H * scale / 2, f"{k + 1}", 44, MUTED, align="start"))
-        items += row_items(meld, x + 70, y, scale, gap=4)
-        items.append(Text(x + 70 + (len(meld) * (CARD_W + 4) - 4) * scale + 24, y + CARD_H * scale / 2, meld_label(meld),
-                          38, INK, align="start"))
+        items.append(Text(x, y + CARD_H * scale / 2, f"{k + 1}", opts.text(44), MUTED, align="start"))
+        items += row_items(meld, x + number_w, y, scale, gap=4)
+        items.append(Text(x + number_w + (len(meld) * (CARD_W + 4) - 4) * scale + 24, y + CARD_H * scale / 2,
+                          meld_label(meld), opts.text(38), INK, align="start"))
         if k % per_row == per_row - 1 or k == len(part.melds) - 1:
             y += CARD_H * scale + 40
-    items += [Text(MARGIN, y + 40, f"합계 {part.score}점: 이 점수를 내는 묶는 법은 이것 하나뿐입니다.", 44, ACCENT,
-                   align="start"),
-              Text(MARGIN, y + 110, figures_text(part), 36, MUTED, align="start")]
+    if not large:
+        items += [Text(MARGIN, y + 40, total_text(part), 44, ACCENT, align="start"),
+                  Text(MARGIN, y + 110, figures_text(part), 36, MUTED, align="start")]
+    else:
+        lines, y = text_lines(opts, MARGIN, y + 40, [total_text(part)], 44, 70, ACCENT, w - 2 * MARGIN)
+        items += lines
+        items += text_lines(opts, MARGIN, y, [figures_text(part)], 36, 70, MUTED, w - 2 * MARGIN)[0]
     return Drawing(w, h, tuple(items))

@@ -23,7 +23,7 @@ from ...model import Drawing, Primitive
 from ...palette import PAPER
 from ...raster import png_bytes, render_image
 from ...svg import render_svg
-from ...sheets import day_ko
+from ...sheets import PrintOptions, day_ko
 from ..base import ExampleText, FilePages, Json, Sheet, View, Writer, site_art
 from .art import TILE_H, TILE_W, mahjong_tile
 from .figures import FIGURES
@@ -135,12 +135,13 @@ class ShisenView(View[ShisenPart, Layout]):
         page = shisen_page(part.layouts[featured(part)], "a4", answers=name == "shisen-answer.png")
         return png_bytes(render_image(page, 0.5), dpi=150)
 
-    def sheets(self, day: _dt.date, part: ShisenPart, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
+    def sheets(self, day: _dt.date, part: ShisenPart, opts: PrintOptions) -> tuple[list[Sheet], list[Sheet]]:
         puzzles, answers = [], []
+        paper, easy, large = opts.paper, opts.easy, opts.large
         for level, layout in part.layouts.items():
             name = level_ko(level)
-            puzzles.append((f"사천성 {name}", shisen_page(layout, paper, easy=easy)))
-            answers.append((f"사천성 {name} 정답", shisen_page(layout, paper, easy=easy, answers=True)))
+            puzzles.append((f"사천성 {name}", shisen_page(layout, paper, easy=easy, large=large)))
+            answers.append((f"사천성 {name} 정답", shisen_page(layout, paper, easy=easy, answers=True, large=large)))
         return puzzles, answers
 
     def page_context(self, day: _dt.date, part: ShisenPart) -> Mapping[str, object]:

@@ -3,7 +3,7 @@ board measured (the day page shows the same lines)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ....engine.shisen.board import Board, Layout, Pair
@@ -12,8 +12,9 @@ from ....engine.shisen.names import TILE_NAMES_KO
 from ...fonts import font
 from ...model import Drawing, Primitive, RoundRect, Text, Use
 from ...palette import INK, MUTED, RULE
-from ...sheets import KEYS_BEHIND, MARGIN, PAPERS, TOP, day_ko, fit_page, footer_items, header_items
-from .art import BADGE_LANE, TILE_H, TILE_W, mahjong_tile, step_badge
+from ...sheets import (KEYS_BEHIND, LARGE_BOTTOM, LARGE_SIDE, MARGIN, PAPERS, TOP, PrintOptions, block_height, day_ko, fit_page,
+                       footer_items, header_items, min_scale, text_lines)
+from .art import BADGE_LANE, TILE_BODY, TILE_H, TILE_W, mahjong_tile, step_badge
 
 Difficulty = Mapping[str, Any]  # Any: a layout's measures, a JSON object checked by engine/schema.py
 
@@ -79,22 +80,24 @@ def cell_name(x: int, y: int) -> str:
 
 def board_drawing_items(board: Board, *, easy: bool, x0: float, y0: float, scale: float,
                         numbers: Mapping[tuple[int, int], int] | None = None, labels: bool = True,
-                        grow: float = 1.0) -> list[Primitive]:
+                        grow: float = 1.0, text_floor: float = 0.0) -> list[Primitive]:
     """A Shisen-sho board at (x0, y0): tiles, column letters on top, row numbers on the left.
 
     ``numbers`` maps (x, y) to a removal step for the answer key, whose rows stand apart by
     :data:`~.art.BADGE_LANE` (row pitch :func:`row_pitch`): (x0, y0) is then the first row's
-    tiles, its lane above; ``grow`` enlarges the steps' digits (:func:`~.art.badge_text_size`)."""
+    tiles, its lane above; ``grow`` enlarges the steps' digits (:func:`~.art.badge_text_size`);
+    the letters and numbers are no smaller than ``text_floor`` (large print)."""
     items: list[Primitive] = []
     w, h = board.width, board.height
     tw, th = TILE_W * scale, TILE_H * scale
     pitch = row_pitch(numbers is not None) * scale
     if labels:
         lane = pitch - th
+        size = max(0.3 * th, text_floor)
         for x in range(w):
-            items.append(Text(x0 + x * tw + tw / 2, y0 - lane - 0.28 * th, column_label(x), 0.3 * th, MUTED))
+            items.append(Text(x0 + x * tw + tw / 2, y0 - lane - 0.28 * th, column_label(x), size, MUTED))
         for y in range(h):
-            items.append(Text(x0 - 0.3 * tw, y0 + y * pitch + th / 2, str(y + 1), 0.3 * th, MUTED))
+            items.append(Text(x0 - 0.3 * tw, y0 + y * pitch + th / 2, str(y + 1), size, MUTED))
     for y, row in enumerate(board.cells):
         for x, code in enumerate(row):
             ox, oy = x0 + x * tw, y0 + y * pitch
@@ -113,35 +116,97 @@ def row_pitch(answers: bool) -> float:
     return TILE_H + (BADGE_LANE if answers else 0.0)
 
 
-def answer_list_columns(steps: Sequence[Pair], paper: str) -> int:
+def answer_list_columns(steps: Sequence[Pair], paper: str, opts: PrintOptions | None = None,
+                        width: float | None = None) -> int:
     """Columns of the answer key's step list: eight when every entry fits the narrower side of the
     paper, else six. Eight columns leave the rows' lanes room, so the board keeps the scale it had
-    before the lanes on A4 and Letter."""
+    before the lanes on A4 and Letter. Large print: as many as its larger entries fit across ``width``."""
+    if opts is not None and opts.large:
+        widest = max((font("sans").width(f"{i}. {cell_name(*a)}–{cell_name(*b)}", opts.text(40))
+                      for i, (a, b) in enumerate(steps, 1)), default=0.0)
+        return max(1, int((width or min(PAPERS[paper])) - 2 * MARGIN) // int(widest + 70))
     widest = max((font("sans").width(f"{i}. {cell_name(*a)}–{cell_name(*b)}", 40)
                   for i, (a, b) in enumerate(steps, 1)), default=0.0)
     return 8 if widest + 40 <= (min(PAPERS[paper]) - 2 * MARGIN) / 8 else 6
 
 
-def shisen_page(layout: Layout, paper: str = "a4", *, easy: bool = False, answers: bool = False) -> Drawing:
+def _large_reserve(layout: Layout, opts: PrintOptions, answers: bool) -> Callable[[float], float]:
+    """Large print's height under the board on a page ``page_w`` wide: the rules and figures (or
+    the key's list) re-wrapped at large print's sizes, and the bottom clear of the footers."""
+    steps: Sequence[Pair] = layout.solution or ()
+    figures = [x for x in difficulty_lines(layout.difficulty or {}) if x]
+
+    def reserve(page_w: float) -> float:
+        text_w = page_w - 2 * MARGIN
+        if answers:
+            rows = -(-len(steps) // answer_list_columns(steps, opts.paper, opts, page_w))
+            below = opts.step(46, 80) + rows * opts.step(40, 62)
+        else:
+            below = (block_height(opts, SHISEN_RULES, 48, 78, text_w)
+                     + block_height(opts, figures, 38, 60, text_w) + 140)
+        return TOP + 110 + below + LARGE_BOTTOM - MARGIN
+    return reserve
+
+
+# A tile as drawn (its face and its thickness): what large print keeps 14 mm wide.
+DRAWN_W = max(r.x + r.w + r.width / 2 for r in TILE_BODY) - min(r.x - r.width / 2 for r in TILE_BODY)
+
+
+def _large_frame(layout: Layout, opts: PrintOptions, answers: bool) -> PrintOptions:
+    """Large print's paper for a board: the first of ``opts.papers()`` whose page draws its tiles
+    14 mm wide or more (the last if none does)."""
+    w, h = layout.board.width, layout.board.height
+    lane = row_pitch(answers) - TILE_H
+    for paper in opts.papers():
+        reserve = _large_reserve(layout, opts.on(paper), answers)
+        scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve, LARGE_SIDE)[1]
+        if scale >= min_scale(DRAWN_W):
+            return opts.on(paper)
+    return opts.on(opts.papers()[-1])
+
+
+def shisen_page(layout: Layout, paper: str = "a4", *, easy: bool = False, answers: bool = False,
+                large: bool = False) -> Drawing:
     """The puzzle page, or with ``answers`` the answer key: each tile numbered by its removal step,
-    then the order as a list of cell pairs."""
+    then the order as a list of cell pairs. ``large``: large print (see :class:`PrintOptions`),
+    on a larger paper where ``paper`` cannot hold the tiles at 14 mm."""
+    if large:
+        return _page(layout, _large_frame(layout, PrintOptions(paper, easy, True), answers), answers)
+    return _page(layout, PrintOptions(paper, easy), answers)
+
+
+def _page(layout: Layout, opts: PrintOptions, answers: bool) -> Drawing:
     board = layout.board
     w, h = board.width, board.height
+    paper, easy = opts.paper, opts.easy
     steps: Sequence[Pair] = layout.solution or ()
-    list_cols = answer_list_columns(steps, paper) if answers else 6
-    list_rows = (len(steps) + list_cols - 1) // list_cols if answers else 0
-    reserve = TOP + (330 + 120 if not answers else 120 + list_rows * 62)
-    # Tiles on a whole grid: scales in fifths make the pitch a multiple of 12 × 16 units and even
-    # origins keep every tile on whole pixels at 150 and 300 dpi, so the PNG backend draws each
-    # face once and copies it (tenths were tried: one face came out a pixel different).
-    # The answer key's row pitch (110 units, its lane included) keeps that.
+    text_w: float = min(PAPERS[paper]) - 2 * MARGIN
     pitch = row_pitch(answers)
     lane = pitch - TILE_H
-    frame, scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve)
-    # Where the lanes cost the board scale, the steps' digits grow by as much (as far as they fit),
-    # so on paper they are no smaller than the board without lanes would have drawn them.
-    unlaned = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, reserve)[1]
+    if opts.large:
+        reserve = _large_reserve(layout, opts, answers)
+        # the board may come out into the side margins (not the text): an 18-wide board then
+        # draws its tiles 14 mm wide on A3
+        frame, scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve, LARGE_SIDE)
+        text_w = frame.width - 2 * MARGIN
+        list_cols = answer_list_columns(steps, paper, opts, frame.width) if answers else 6
+        unlaned = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, reserve, LARGE_SIDE)[1]
+    else:
+        list_cols = answer_list_columns(steps, paper) if answers else 6
+        list_rows = (len(steps) + list_cols - 1) // list_cols if answers else 0
+        fixed = TOP + (330 + 120 if not answers else 120 + list_rows * 62)
+        # Tiles on a whole grid: scales in fifths make the pitch a multiple of 12 × 16 units and even
+        # origins keep every tile on whole pixels at 150 and 300 dpi, so the PNG backend draws each
+        # face once and copies it (tenths were tried: one face came out a pixel different).
+        # The answer key's row pitch (110 units, its lane included) keeps that.
+        frame, scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, fixed)
+        # Where the lanes cost the board scale, the steps' digits grow by as much (as far as they fit),
+        # so on paper they are no smaller than the board without lanes would have drawn them.
+        unlaned = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, fixed)[1]
+    list_rows = (len(steps) + list_cols - 1) // list_cols if answers else 0
     grow = round(unlaned / scale, 2) if answers and 0 < scale < unlaned else 1.0
+    if opts.large:
+        grow = 2.0  # large print: the steps' digits as large as their badges hold (badge_text_size caps them)
     bw, bh = w * TILE_W * scale, (h * pitch - lane) * scale
     x0 = 2 * round(((frame.width - bw) / 2 + 0.3 * TILE_W * scale) / 2)
     y0 = 2 * round((TOP + (0.45 * TILE_H + lane) * scale) / 2)
@@ -150,38 +215,38 @@ def shisen_page(layout: Layout, paper: str = "a4", *, easy: bool = False, answer
     title = "하루 판 · 사천성" + (" · 정답" if answers else "")
     subtitle = " · ".join(x for x in (day_ko(layout.date) if layout.date else "", f"난이도 {level}" if level else "",
                                        f"{w}×{h}, {w * h}장") if x)
-    items = header_items(frame, title, subtitle)
+    items = header_items(frame, title, subtitle, opts)
     numbers = None
     if answers:
         numbers = {}
         for i, (a, b) in enumerate(steps, 1):
             numbers[a] = i
             numbers[b] = i
-    items += board_drawing_items(board, easy=easy, x0=x0, y0=y0, scale=scale, numbers=numbers, grow=grow)
+    items += board_drawing_items(board, easy=easy, x0=x0, y0=y0, scale=scale, numbers=numbers, grow=grow,
+                                 text_floor=opts.text(0))
     y = y0 + bh + 110
     if not answers:
-        for line in SHISEN_RULES:
-            items.append(Text(MARGIN, y, line, 48, INK, align="start"))
-            y += 78
-        for line in difficulty_lines(diff):
-            if line:
-                items.append(Text(MARGIN, y, line, 38, MUTED, align="start"))
-                y += 60
+        lines, y = text_lines(opts, MARGIN, y, SHISEN_RULES, 48, 78, INK, text_w)
+        items += lines
+        lines, y = text_lines(opts, MARGIN, y, [x for x in difficulty_lines(diff) if x], 38, 60, MUTED, text_w)
+        items += lines
         box_w = min(1400, frame.width - 2 * MARGIN)
+        size = opts.text(46)
         items += [RoundRect(MARGIN, y + 10, box_w, 120, 18, stroke=INK, width=4),
-                  Text(190, y + 70, "걸린 시간", 46, INK, align="start"),
-                  Text(190 + box_w * 0.55, y + 70, "분", 46, INK, align="end"),
-                  Text(190 + box_w * 0.92, y + 70, "초", 46, INK, align="end")]
-        items += footer_items(frame, KEYS_BEHIND)
+                  Text(190, y + 70, "걸린 시간", size, INK, align="start"),
+                  Text(190 + box_w * 0.55, y + 70, "분", size, INK, align="end"),
+                  Text(190 + box_w * 0.92, y + 70, "초", size, INK, align="end")]
+        items += footer_items(frame, KEYS_BEHIND, opts)
     else:
-        items.append(Text(MARGIN, y, "지우는 순서 (같은 번호끼리 한 쌍)", 46, INK, align="start"))
-        y += 80
+        items.append(Text(MARGIN, y, "지우는 순서 (같은 번호끼리 한 쌍)", opts.text(46), INK, align="start"))
+        y += opts.step(46, 80)
         col_w = (frame.width - 2 * MARGIN) / list_cols
+        step = opts.step(40, 62)
         for i, (a, b) in enumerate(steps):
             col, row = divmod(i, list_rows)
-            items.append(Text(MARGIN + col * col_w, y + row * 62,
-                              f"{i + 1}. {cell_name(*a)}–{cell_name(*b)}", 40, INK, align="start"))
-        items += footer_items(frame, "harupan")
+            items.append(Text(MARGIN + col * col_w, y + row * step,
+                              f"{i + 1}. {cell_name(*a)}–{cell_name(*b)}", opts.text(40), INK, align="start"))
+        items += footer_items(frame, "harupan", opts)
     return Drawing(frame.width, frame.height, tuple(items))
 
 

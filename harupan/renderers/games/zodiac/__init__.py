@@ -13,6 +13,7 @@ from ....engine.zodiac import BRANCHES, NAMES_KO
 from ....engine.zodiac.part import Par, ZodiacPart, ZodiacStart
 from ...model import Drawing
 from ...raster import png_bytes, render_image
+from ...sheets import PrintOptions
 from ...svg import render_svg
 from ..base import FilePages, Json, Sheet, View, site_art
 from .art import ZODIAC_SIZE, zodiac_tile
@@ -52,8 +53,8 @@ class ZodiacView(View[ZodiacPart, ZodiacStart]):
     def render_file(self, name: str, day: _dt.date, part: ZodiacPart) -> bytes:
         return png_bytes(render_image(zodiac_share(day, part.start)))
 
-    def sheets(self, day: _dt.date, part: ZodiacPart, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
-        return [("십이지 머지", zodiac_page(day, part.start, paper))], []
+    def sheets(self, day: _dt.date, part: ZodiacPart, opts: PrintOptions) -> tuple[list[Sheet], list[Sheet]]:
+        return [("십이지 머지", zodiac_page(day, part.start, opts.paper, opts.large))], []
 
     def page_context(self, day: _dt.date, part: ZodiacPart) -> Mapping[str, object]:
         return {"zodiac_svg": Markup(render_svg(zodiac_share(day, part.start),

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from ....engine.zodiac import NAMES_KO
 from ...model import Drawing, Primitive, RoundRect, Text, Use, place
 from ...palette import ACCENT, INK, MUTED
-from ...sheets import MARGIN, day_ko, footer_items, header_items, portrait
+from ...sheets import (LARGE_BOTTOM, MARGIN, PrintOptions, block_height, day_ko, footer_items, header_items, portrait,
+                       text_lines)
 from .art import ZODIAC_SIZE, zodiac_tile
 
 ZODIAC_RULES = (
@@ -34,25 +35,34 @@ def zodiac_board_items(cells: Sequence[int], x0: float, y0: float, size: float) 
     return items
 
 
-def zodiac_page(day: _dt.date | None, start: Sequence[int], paper: str = "a4") -> Drawing:
-    """The zodiac start card for print: the day's start, the rules in brief, the twelve animals."""
+def zodiac_page(day: _dt.date | None, start: Sequence[int], paper: str = "a4", large: bool = False) -> Drawing:
+    """The zodiac start card for print: the day's start, the rules in brief, the twelve animals.
+    ``large``: large print, the board made smaller to leave the re-wrapped rules their room."""
+    opts = PrintOptions(paper, large=large)
     frame = portrait(paper)
-    items = header_items(frame, "하루 판 · 십이지 머지", day_ko(day) if day else "")
+    items = header_items(frame, "하루 판 · 십이지 머지", day_ko(day) if day else "", opts)
+    text_w = frame.width - 2 * MARGIN
+    tile = text_w / 12
+    under = (150 + block_height(opts, ZODIAC_RULES, 48, 78, text_w) + block_height(opts, [ZODIAC_PAPER_NOTE], 40, 66, text_w)
+             + 60 + 60 + tile)
     size = min(frame.width - 600, 1500)
+    if large:
+        size = min(size, frame.height - LARGE_BOTTOM - 520 - under)
     x0 = (frame.width - size) / 2
     items += zodiac_board_items(start, x0, 520, size)
     y = 520 + size + 150
-    for line in ZODIAC_RULES:
-        items.append(Text(MARGIN, y, line, 48, INK, align="start"))
-        y += 78
-    items.append(Text(MARGIN, y, ZODIAC_PAPER_NOTE, 40, MUTED, align="start"))
-    y += 66
+    lines, y = text_lines(opts, MARGIN, y, ZODIAC_RULES, 48, 78, INK, text_w)
+    items += lines
+    lines, y = text_lines(opts, MARGIN, y, [ZODIAC_PAPER_NOTE], 40, 66, MUTED, text_w)
+    items += lines
     y += 60
-    items.append(Text(MARGIN, y, "열두 띠의 순서", 46, INK, align="start"))
-    tile = (frame.width - 2 * MARGIN) / 12
+    items.append(Text(MARGIN, y, "열두 띠의 순서", opts.text(46), INK, align="start"))
     for rank in range(1, 13):
-        items += place(zodiac_tile(rank), MARGIN + (rank - 1) * tile, y + 60, tile / ZODIAC_SIZE * 0.94)
-    items += footer_items(frame, "같은 날에는 누구나 같은 판으로 시작합니다 · harupan")
+        x, s = MARGIN + (rank - 1) * tile, tile / ZODIAC_SIZE * (0.99 if large else 0.94)  # large: 14 mm wide
+        # large print places each as a picture with its name, as the board does: the words on a
+        # tile are the tile's, not the page's (the page's own are 16 pt)
+        items += [Use(zodiac_tile(rank), x, y + 60, s, NAMES_KO[rank])] if large else place(zodiac_tile(rank), x, y + 60, s)
+    items += footer_items(frame, "같은 날에는 누구나 같은 판으로 시작합니다 · harupan", opts)
     return Drawing(frame.width, frame.height, tuple(items))
 
 

@@ -10,7 +10,7 @@ from markupsafe import Markup
 from ....engine.lights import SIDE, LightsPart
 from ...model import Drawing, RoundRect
 from ...raster import png_bytes, render_image
-from ...sheets import day_ko, header_items, portrait
+from ...sheets import PrintOptions, day_ko, header_items, portrait
 from ...svg import render_svg
 from ..base import Json, Sheet, View
 
@@ -39,9 +39,9 @@ class LightsView(View[LightsPart, LightsPart]):
     def render_file(self, name: str, day: _dt.date, part: LightsPart) -> bytes:
         return png_bytes(render_image(Drawing(300, 300, tuple(board(part.lights)))))
 
-    def sheets(self, day: _dt.date, part: LightsPart, paper: str, easy: bool) -> tuple[list[Sheet], list[Sheet]]:
-        frame = portrait(paper)
-        items = (*header_items(frame, "하루 판 · 불 끄기", day_ko(day)), *board(part.lights, 440, 600, 500))
+    def sheets(self, day: _dt.date, part: LightsPart, opts: PrintOptions) -> tuple[list[Sheet], list[Sheet]]:
+        frame = portrait(opts.paper)
+        items = (*header_items(frame, "하루 판 · 불 끄기", day_ko(day), opts), *board(part.lights, 440, 600, 500))
         return [("불 끄기", Drawing(frame.width, frame.height, items))], []
 
     def vocabulary(self) -> str:
