@@ -98,3 +98,31 @@ test("today in Korea without the time-zone data agrees with it, hour by hour thr
     assert.equal(todayIn("Asia/Seoul", d), intl.format(d), d.toISOString());
   }
 });
+
+test("a day played after its own day stays in the record but no streak counts it", async () => {
+  const { knownDays, stampLate } = await load("stats.js");
+  const stats = { v: 1, shisen: { "2026-11-05": { cleared: { easy: {} } } }, cards: {} };
+  const known = knownDays(stats);  // read in: an older day without the mark counts as before
+  stats.shisen["2026-11-06"] = { cleared: { easy: {} } };  // today's puzzle, today
+  stats.shisen["2026-11-01"] = { cleared: { easy: {} } };  // catching up from the archive
+  stats.shisen["2026-11-02"] = { cleared: { easy: {} } };
+  stats.shisen["2026-11-03"] = { cleared: { easy: {} } };
+  stats.shisen["2026-11-04"] = { cleared: { easy: {} } };
+  stampLate(stats, known, "2026-11-06");
+  assert.equal(stats.shisen["2026-11-05"].late, undefined);
+  assert.equal(stats.shisen["2026-11-06"].late, undefined);
+  assert.equal(stats.shisen["2026-11-01"].late, true);
+  const days = stats.shisen;
+  assert.deepEqual(streaks(Object.keys(days), "2026-11-06", days), [2, 2]);  // not 6: four were caught up
+  assert.deepEqual(streaks(Object.keys(days), "2026-11-06"), [6, 6]);  // without the record, every date
+  // a game that writes its day's entry anew keeps the mark
+  const again = knownDays(stats);
+  stats.shisen["2026-11-01"] = { cleared: { easy: {}, normal: {} } };
+  stampLate(stats, again, "2026-11-07");
+  assert.equal(stats.shisen["2026-11-01"].late, true);
+  assert.equal(stats.shisen["2026-11-06"].late, undefined);  // known, not late: played on its day
+  // the mark survives a reload: migrate's cleaning keeps it whatever the game's cleaner keeps
+  const [back] = migrate(JSON.parse(JSON.stringify(stats)), { shisen: (d) => Object.fromEntries(Object.entries(d).map(([k]) => [k, { cleared: {} }])) });
+  assert.equal(back.shisen["2026-11-01"].late, true);
+  assert.equal(back.shisen["2026-11-06"].late, undefined);
+});

@@ -478,7 +478,7 @@ export function cardRecord(stats, date, result) {
 export function cardsSummary(days, today) {
   const all = Object.keys(days);
   const done = all.filter((d) => days[d].done);
-  const [current, best] = streaks(done, today);
+  const [current, best] = streaks(done, today, days);
   return { played: all.length, done: done.length, perfect: done.filter((d) => days[d].perfect).length, current, best };
 }
 

@@ -84,7 +84,7 @@ export function recordShisenCleared(stats, date, level, ms, hints, shuffles, und
 export function shisenSummary(days, today, levels) {
   const sDays = Object.keys(days);
   const cleared = sDays.filter((d) => Object.keys(days[d].cleared).length);
-  const [current, best] = streaks(cleared, today);
+  const [current, best] = streaks(cleared, today, days);
   const byLevel = {};
   for (const lv of levels) {
     const times = cleared.map((d) => days[d].cleared[lv]).filter(Boolean).map((c) => c.ms);

@@ -348,7 +348,7 @@ export function recordZodiac(stats, date, state, score, top) {
 export function zodiacSummary(days, today) {
   const zDays = Object.keys(days);
   const ended = zDays.filter((d) => days[d].ended);
-  const [current, best] = streaks(ended, today);
+  const [current, best] = streaks(ended, today, days);
   const tops = new Array(13).fill(0);
   for (const d of ended) tops[days[d].top] += 1;
   return { played: zDays.length, ended: ended.length, won: ended.filter((d) => days[d].won).length,

@@ -3,7 +3,7 @@
 // the games the page declares (each game's section carries data-game="name"), keeps the player's
 // record (stats.js) on the day page and the home page, and offers offline play (sw.js). No game
 // is named here.
-import { STATS_KEY, migrate, todayIn } from "./stats.js";
+import { STATS_KEY, knownDays, migrate, stampLate, todayIn } from "./stats.js";
 
 /** A game's module says how to start it on a page and how it keeps its record:
  *  ``mount(section, {day, labels, record})`` plays the day in its section of the day page;
@@ -116,12 +116,18 @@ class Record {
     if (aside !== null) store.set(`${STATS_KEY}:set-aside`, aside);  // kept, not written over
     this.stats = stats;
     this.views = [];
+    this.known = knownDays(stats);  // the days read in (older saves included) are never marked late
     if (text === null || aside !== null) this.save();
   }
 
-  save() { store.set(STATS_KEY, this.stats); this.views.forEach((v) => v.render()); }
+  save() {
+    stampLate(this.stats, this.known, todayIn());
+    this.known = knownDays(this.stats);
+    store.set(STATS_KEY, this.stats);
+    this.views.forEach((v) => v.render());
+  }
 
-  reset() { this.stats = migrate(null, cleaners())[0]; this.save(); }
+  reset() { this.stats = migrate(null, cleaners())[0]; this.known = knownDays(this.stats); this.save(); }
 }
 
 /** One figure of the record panel: a number over its label. */
@@ -149,7 +155,7 @@ class StatsPanel {
     no.addEventListener("click", () => { this.confirm.hidden = true; reset.focus(); });
     yes.addEventListener("click", () => { this.record.reset(); this.root.querySelector("[data-action=reset]").focus(); });
     this.root.replaceChildren(...parts,
-      el("p", { class: "facts", text: "기록은 이 기기의 브라우저에만 저장되며 어디로도 보내지 않습니다. 연속 기록은 하루라도 빠지면 0으로 돌아갑니다." }),
+      el("p", { class: "facts", text: "기록은 이 기기의 브라우저에만 저장되며 어디로도 보내지 않습니다. 연속 기록은 그날의 판을 그날 푼 날만 셉니다. 지난 판을 나중에 풀면 기록에는 남지만 연속에는 들지 않고, 하루라도 빠지면 0으로 돌아갑니다." }),
       reset, this.confirm);
   }
 }

@@ -21,6 +21,9 @@ function clean(raw, cleaners) {
   for (const [name, days] of Object.entries(raw)) {
     if (name === "v" || !days || typeof days !== "object" || Array.isArray(days)) continue;
     out[name] = cleaners[name] ? cleaners[name](days) : days;
+    for (const [date, day] of Object.entries(out[name])) {  // the mark stampLate leaves, whatever the game keeps
+      if (days[date] && days[date].late === true && day && typeof day === "object") day.late = true;
+    }
   }
   return out;
 }
@@ -44,12 +47,34 @@ export function migrate(raw, cleaners = {}) {
   return [clean(rec, cleaners), null];
 }
 
+/** Days first recorded on another day than their own (an old puzzle played later, from the
+ *  archive) get ``late: true``: they stay in the record, but no streak counts them. ``known``
+ *  holds each game's days as they were before (knownDays: a Map of date to its mark), so a day
+ *  already known keeps its mark when a game writes its entry anew; ``today`` is YYYY-MM-DD. A day
+ *  recorded before this mark existed has none and counts as it always did. */
+export function stampLate(stats, known, today) {
+  for (const [name, days] of Object.entries(stats)) {
+    if (name === "v" || !days || typeof days !== "object") continue;
+    const before = known[name] || new Map();
+    for (const [date, day] of Object.entries(days)) {
+      if (!day || typeof day !== "object") continue;
+      if (before.has(date) ? before.get(date) : date !== today) day.late = true;
+    }
+  }
+}
+
+/** Each game's days now, each with whether it is marked late (for stampLate's ``known``). */
+export const knownDays = (stats) => Object.fromEntries(Object.entries(stats).filter(([n, d]) => n !== "v" && d && typeof d === "object")
+  .map(([n, d]) => [n, new Map(Object.entries(d).map(([date, day]) => [date, !!(day && day.late === true)]))]));
+
 const dayNumber = (date) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86400000;
 
 /** [current, best] streaks of consecutive counted days. The current one is alive while its last
- *  day is today or yesterday (``today`` as YYYY-MM-DD). */
-export function streaks(dates, today) {
-  const days = [...new Set(dates.map(dayNumber))].sort((a, b) => a - b);
+ *  day is today or yesterday (``today`` as YYYY-MM-DD). With ``record`` (a game's days), a day
+ *  marked late (stampLate: played after its own day) is left out. */
+export function streaks(dates, today, record = null) {
+  const counted = record ? dates.filter((d) => !(record[d] && record[d].late)) : dates;
+  const days = [...new Set(counted.map(dayNumber))].sort((a, b) => a - b);
   let best = 0, run = 0, prev = null;
   for (const d of days) {
     run = prev !== null && d === prev + 1 ? run + 1 : 1;
