@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harupan.generator.daily import day_bundle
 from harupan.renderers.booklet import booklet
+from harupan.renderers.split import COLUMNS, split_files
 from harupan.renderers.pdf import print_grey
 from harupan.renderers.model import Drawing, place
 from harupan.renderers.raster import png_bytes, render_image
@@ -84,6 +85,16 @@ def print_samples(days):
     for name, page in (("pack-cover", pages[0]), ("pack-puzzle", pages[1]), ("pack-key", keys)):
         (OUT / f"{name}.png").write_bytes(png_bytes(render_image(page.drawing, 0.25), 75))
     (OUT / "pack-cards-mono.png").write_bytes(png_bytes(grey(render_image(cards.drawing, 0.25)), 75))
+    split_samples(parts[:1])
+
+
+def split_samples(parts):
+    """The first day's first puzzle and first key as --split draws them two columns wide, at
+    150 dpi (a newspaper's size on a screen at 100%), on white."""
+    files = split_files(parts, COLUMNS["2col"])
+    for name, f in (("split-2col", files[0]), ("split-2col-key", next(f for f in files if f.stem.endswith("-key")))):
+        d = Drawing(f.drawing.width, f.drawing.height, f.drawing.items, "#FFFFFF")
+        (OUT / f"{name}.png").write_bytes(png_bytes(render_image(d, 0.5), 150))
 
 
 if __name__ == "__main__":

@@ -125,7 +125,7 @@ def test_the_toy_implements_only_what_it_has(toy_game):
 
     assert methods(type(game)) == {"make", "verify", "part_to_json", "part_from_json"}
     assert methods(type(view)) == {
-        "page_context", "play_data", "render_file", "sheets", "vocabulary"}
+        "page_context", "panels", "play_data", "render_file", "sheets", "vocabulary"}
     assert game.pieces(DATE, LIGHT) == [games.Piece("lights", DATE)] and game.slow_pieces(DATE, LIGHT) == []
 
 
@@ -240,6 +240,8 @@ def test_the_toy_copied_into_the_package_goes_through_every_command(tmp_path, re
     harupan_in(ROOT, "sheet", "--date", "2026-12-01", "-o", without)
     pages = [len(re.findall(rb"/Type\s*/Page(?![a-z])", f.read_bytes())) for f in (sheet, without)]
     assert pages[0] == pages[1] + 1  # the toy's print page, in the print set
+    harupan_in(code, "sheet", "--date", "2026-12-01", "--split", tmp_path / "split", "--width", "80")
+    assert (tmp_path / "split" / "2026-12-01-lights.pdf").is_file()  # its panel, at a newspaper's width
     part = tmp_path / "part.json"  # `render` still finds each game's file with a fourth game registered
     for name, data in json.loads((day / "puzzle.json").read_text()).items():
         if isinstance(data, dict) and "format" in data:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import click
@@ -11,6 +12,7 @@ import click
 from ..engine.errors import InputError
 from ..engine.schema import load_json
 from ..generator.games import game_for_file
+from ..publish.atomic import ensure_dir, write_atomic
 from ..publish.output import output_target, write_output
 from ..renderers.fonts import use_font
 from ..renderers.html import sheet_html
@@ -19,6 +21,7 @@ from ..renderers.raster import png_bytes, render_image
 from ..renderers.booklet import booklet, pack_title
 from ..renderers.games import print_pdf, print_set, view, views
 from ..renderers.sheets import DPI, sheet_title
+from ..renderers.split import file_bytes, manifest, parse_width, split_files
 from ..renderers.svg import render_svg
 from ..publish.check import require_site
 from ..publish.config import load_config
@@ -138,7 +141,9 @@ Examples:
   harupan sheet --month 2027-01 --site site --game {views()[0].name} -o january.pdf
   harupan sheet --from 2026-12-07 --to 2026-12-20 --paper letter -o two-weeks.pdf
   harupan sheet --week 2026-12-07 --mono -o week-grey.pdf
-  harupan sheet --date 2026-12-07 --large -o day-large.pdf""")
+  harupan sheet --date 2026-12-07 --large -o day-large.pdf
+  harupan sheet --week 2026-12-07 --site site --split week-2col --width 2col
+  harupan sheet --date 2026-12-07 --split day --width 80 --mono""")
 @click.option("--date", "date", type=DATE, default=None, help="One day, YYYY-MM-DD: that day's sheet.")
 @click.option("--from", "start", type=DATE, default=None, help="A pack's first day, YYYY-MM-DD.")
 @click.option("--to", "end", type=DATE, default=None, help="A pack's last day, YYYY-MM-DD (default: --from).")
@@ -156,21 +161,37 @@ Examples:
 @click.option("--large", is_flag=True, help="Large print, for readers with low vision: text of 16 pt and more, "
               "tiles and cards 14 mm wide or more, thicker lines, no grey text. A page whose tiles do not fit the "
               "paper at that size goes one size up (A4 to A3, Letter to Tabloid) and says so in its subtitle.")
+@click.option("--split", "split_dir", type=click.Path(), default=None,
+              help="One file per puzzle and per answer key instead of one PDF: into this folder, a PDF and an SVG "
+              "each at --width, named by date, game and level, and manifest.json listing them with their hashes.")
+@click.option("--width", "width", default=None, metavar="MM|2col|3col|4col",
+              help="--split's width: millimetres (80) or newspaper columns (2col = 96 mm, 3col = 146 mm, "
+              "4col = 196 mm; default 2col).")
 @click.option("--font", "font_file", default=None, help="A font file to use instead of the bundled Noto fonts.")
 @game_flags
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Days made side by side (default: the processor count, at most 4).")
-@click.option("-o", "--output", "out", required=True,
-              help="OUT.pdf (or OUT.html for one day's HTML sheet); - writes the PDF to standard output.")
+@click.option("-o", "--output", "out", default=None,
+              help="OUT.pdf (or OUT.html for one day's HTML sheet); - writes the PDF to standard output. "
+              "Required, but for --split.")
 def sheet_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, week: dt.date | None,
               month: dt.date | None, site: str | None, game_names: tuple[str, ...], paper: str, easy: bool,
-              mono: bool, large: bool, font_file: str | None, jobs: int | None, out: str,
-              **flags: str | None) -> None:
+              mono: bool, large: bool, split_dir: str | None, width: str | None, font_file: str | None,
+              jobs: int | None, out: str | None, **flags: str | None) -> None:
     """A day's print set (every game's pages, then their answer keys), or a pack of many days in one
     booklet: a cover with a table of contents, every day's puzzles in date order, then every answer
     key, each page numbered with its day in the footer.
 
-    The puzzles are the ones 'daily' publishes on those dates (with --site: exactly the site's)."""
+    The puzzles are the ones 'daily' publishes on those dates (with --site: exactly the site's).
+    With --split, each puzzle and key is a file of its own at a newspaper's width instead."""
+    if split_dir is not None:
+        split_cmd(date, start, end, week, month, site, game_names, easy, mono, large, split_dir, width, font_file,
+                  jobs, out, flags)
+        return
+    if width is not None:
+        raise InputError("--width is --split's width: give --split DIR too")
+    if out is None:
+        raise InputError("give -o OUT.pdf (or --split DIR)")
     path = check_output(out)
     dates = pack_dates(date, start, end, week, month)
     html = Path(out).suffix.lower() == ".html"
@@ -200,3 +221,32 @@ def sheet_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, 
         pack = booklet([(b.date, b.parts) for b, _ in days], paper, easy, games, large)
         data = print_pdf([(p.title, p.drawing) for p in pack], pack_title(dates[0], dates[-1]), mono)
     finish(path, out, data)
+
+
+def split_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, week: dt.date | None,
+              month: dt.date | None, site: str | None, game_names: tuple[str, ...], easy: bool, mono: bool,
+              large: bool, split_dir: str, width: str | None, font_file: str | None, jobs: int | None,
+              out: str | None, flags: Mapping[str, str | None]) -> None:
+    """``sheet --split DIR``: every panel of the days into DIR (renderers/split.py), then the manifest."""
+    if out is not None:
+        raise InputError("--split writes into its folder: give -o or --split, not both")
+    if large:
+        raise InputError("--large is for pages: a --split file is as wide as its newspaper column")
+    width_mm = parse_width(width or "2col")
+    dates = pack_dates(date, start, end, week, month)
+    folder = Path(split_dir)
+    ensure_dir(folder)
+    use_font(font_file)
+    cfg = load_config(options_given=dict(flags))
+    source = require_site(Path(site), "nothing was read") if site is not None else None
+    days = pack_days(source, dates, cfg, jobs or default_jobs())
+    files = split_files([(b.date, b.parts) for b, _ in days], width_mm, easy, set(game_names) or None)
+    written: dict[str, bytes] = {}
+    sizes = {}
+    for f in files:
+        for name, data in file_bytes(f, mono).items():
+            write_atomic(folder / name, data)
+            written[name] = data
+            sizes[name] = f.drawing
+    write_atomic(folder / "manifest.json", manifest(written, sizes))
+    click.echo(f"wrote {len(written)} files and manifest.json into {split_dir} ({width_mm:g} mm wide)")

@@ -80,7 +80,8 @@ def defs_svg(glyphs: set[tuple[str, str]], prefix: str = "") -> str:
 
 
 def render_svg(drawing: Drawing, *, title: str | None = None, css_class: str | None = None,
-               width: str | None = None, id_prefix: str = "", sheet: ArtSheet | None = None) -> str:
+               width: str | None = None, height: str | None = None, id_prefix: str = "",
+               sheet: ArtSheet | None = None) -> str:
     """A standalone ``<svg>`` element (inline in HTML or saved as a file). Pages that inline
     several give each its own ``id_prefix``: glyph ids must be unique in a document. With
     ``sheet``, art on it is placed as frames of the page's ``#art`` (see :class:`ArtSheet`)."""
@@ -88,6 +89,7 @@ def render_svg(drawing: Drawing, *, title: str | None = None, css_class: str | N
     body = items_svg(drawing.items, glyphs, id_prefix, sheet)
     attrs = f' class="{escape(css_class)}"' if css_class else ""
     size = f' width="{escape(width)}"' if width else ""
+    size += f' height="{escape(height)}"' if height else ""
     label = f'<title>{escape(title)}</title>' if title else ""
     bg = (f'<rect width="{_n(drawing.width)}" height="{_n(drawing.height)}" fill="{drawing.background}"/>'
           if drawing.background else "")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from ...engine.catalog import GAMES, TOPICS
-from .base import (DayView, Drawer, ExampleText, FigureDrawing, FilePages, Sheet, TopicView, View, Writer, day_views,
+from .base import (DayView, Drawer, ExampleText, FigureDrawing, FilePages, Panel, Sheet, TopicView, View, Writer, day_views,
                    example_writers, figure_drawings, games_ko, head_templates, print_pdf, print_set, register_topic_view,
                    register_view, rule_links, site_art, site_icon, topic_rule_links, unregister_view, view, views)
 
@@ -17,7 +17,7 @@ for _name in GAMES:
 for _name in TOPICS:
     register_topic_view(import_module(f"{__name__}.{_name}").TOPIC_VIEW)
 
-__all__ = ["DayView", "Drawer", "ExampleText", "FigureDrawing", "FilePages", "Sheet", "TopicView", "View", "Writer",
+__all__ = ["DayView", "Drawer", "ExampleText", "FigureDrawing", "FilePages", "Panel", "Sheet", "TopicView", "View", "Writer",
            "day_views", "example_writers", "figure_drawings", "games_ko", "head_templates", "print_pdf", "print_set",
            "register_topic_view", "register_view", "rule_links", "site_art", "site_icon", "topic_rule_links", "unregister_view", "view",
            "views"]

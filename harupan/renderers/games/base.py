@@ -30,6 +30,21 @@ FileT = TypeVar("FileT")
 T = TypeVar("T")
 
 
+@dataclass(frozen=True)
+class Panel:
+    """One puzzle or answer key alone, for a file of its own at a newspaper's width (``sheet
+    --split``): just what the player needs, no page frame. The pipeline (renderers/split.py)
+    scales ``drawing`` to the asked width and adds ``title``, the date and ``level`` and ``rule``
+    in small type around it."""
+
+    name: tuple[str, ...]  # the file name's parts after the date: the game, its level if it has levels
+    title: str  # in Korean: the game (and ``정답`` on a key)
+    level: str  # the level in Korean ("" for a game without levels)
+    rule: str  # one line of the rules in Korean, printed small under the drawing ("" for none)
+    drawing: Drawing  # the board or hand (or the key's), in any units; its background is not drawn
+    is_key: bool = False
+
+
 class FilePages(NamedTuple):
     """What ``harupan render FILE`` draws from one game's standalone file."""
 
@@ -141,6 +156,11 @@ class View(TopicView, Generic[PartT, FileT]):
         ``opts.papers()``; the registry then darkens the pages' grey and thickens their lines)."""
         return [], []
 
+    def panels(self, day: _dt.date, part: PartT, opts: PrintOptions) -> list[Panel]:
+        """Its puzzles and answer keys one by one, each drawn alone for ``sheet --split`` (puzzles
+        first, then keys, in the order of :meth:`sheets`); none by default."""
+        return []
+
     def page_context(self, day: _dt.date, part: PartT) -> Mapping[str, object]:
         """What its section of the day page shows (merged into the template's ``day``; prefix the
         keys with the game's name)."""
@@ -211,6 +231,8 @@ class DayView(Protocol):
 
     def sheets(self, day: _dt.date, part: object, opts: PrintOptions) -> tuple[list[Sheet], list[Sheet]]: ...
 
+    def panels(self, day: _dt.date, part: object, opts: PrintOptions) -> list[Panel]: ...
+
     def page_context(self, day: _dt.date, part: object) -> Mapping[str, object]: ...
 
     def play_data(self, day: _dt.date, part: object) -> Json: ...
@@ -270,6 +292,9 @@ class Registered(Generic[PartT, FileT]):
         if not opts.large:
             return front, back
         return [(t, large_print(d)) for t, d in front], [(t, large_print(d)) for t, d in back]
+
+    def panels(self, day: _dt.date, part: object, opts: PrintOptions) -> list[Panel]:
+        return self.view.panels(day, self._own(part), opts)
 
     def page_context(self, day: _dt.date, part: object) -> Mapping[str, object]:
         return self.view.page_context(day, self._own(part))

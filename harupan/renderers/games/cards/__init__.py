@@ -15,10 +15,11 @@ from ...model import Drawing
 from ...raster import png_bytes, render_image
 from ...sheets import PrintOptions
 from ...svg import render_svg
-from ..base import FilePages, Json, Sheet, View, site_art
+from ..base import FilePages, Json, Panel, Sheet, View, site_art
 from .art import CARD_H, CARD_W, card_face
 from .figures import FIGURES
-from .sheets import CARDS_RULES, HAND_KINDS, TITLE, answer_page, figures_note, figures_text, hand_drawing, hand_page, legend_line
+from .sheets import (CARDS_RULES, HAND_KINDS, SPLIT_RULE, TITLE, answer_page, figures_note, figures_text, hand_drawing,
+                     hand_page, key_panel, legend_line)
 
 
 class CardsView(View[CardsPuzzle, CardsPuzzle]):
@@ -50,6 +51,11 @@ class CardsView(View[CardsPuzzle, CardsPuzzle]):
         return ([(TITLE, hand_page(part, day, opts.paper, opts.large))],
                 [(TITLE + " 정답", answer_page(part, day, opts.paper, opts.large))])
 
+    def panels(self, day: _dt.date, part: CardsPuzzle, opts: PrintOptions) -> list[Panel]:
+        """The hand, then its key (the one best arrangement)."""
+        return [Panel((self.name,), TITLE, "", SPLIT_RULE, hand_drawing(part.hand)),
+                Panel((self.name,), TITLE + " 정답", "", "", key_panel(part), is_key=True)]
+
     def page_context(self, day: _dt.date, part: CardsPuzzle) -> Mapping[str, object]:
         return {"cards_svg": Markup(render_svg(hand_drawing(part.hand), title=f"{day.isoformat()} 사색패 손패",
                                                id_prefix="c-", sheet=site_art())),
@@ -78,7 +84,7 @@ class CardsView(View[CardsPuzzle, CardsPuzzle]):
         # every Korean string this module holds, the print sheet's rules and the key's card names
         # included (test_site checks it)
         return (figures_text(part) + figures_note(part) + "0123456789," + TITLE + "사색패 손패" + "".join(CARDS_RULES)
-                + legend_line() + "".join(CARD_NAMES_KO.values()))
+                + legend_line() + "".join(CARD_NAMES_KO.values()) + SPLIT_RULE + "합계점")
 
 
 VIEW = CardsView()

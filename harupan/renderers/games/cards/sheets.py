@@ -195,3 +195,29 @@ def answer_page(part: CardsPuzzle, day: _dt.date | None, paper: str = "a4", larg
         items += lines
         items += text_lines(opts, MARGIN, y, [figures_text(part)], 36, 70, MUTED, w - 2 * MARGIN)[0]
     return Drawing(w, h, tuple(items))
+
+
+SPLIT_RULE = "21장을 모두 묶음으로 나누어 점수가 가장 높게 맞추세요. 최고점을 내는 길은 하나뿐입니다."
+
+
+def key_panel(part: CardsPuzzle, per_row: int = 2) -> Drawing:
+    """The answer key alone (``sheet --split``), in card units: the melds ``per_row`` a row,
+    each numbered and named with its points, then the total; a newspaper column holds it at
+    about 6 pt, where one meld a row drew it four times as tall as the hand."""
+    size, gap = 20.0, 4.0
+    number_w = font("sans").width(f"{len(part.melds)}", size) + 8
+    widest = max((len(m) for m in part.melds), default=1)
+    label_x = number_w + widest * (CARD_W + gap) + 8
+    label_w = max((font("sans").width(meld_label(m), size) for m in part.melds), default=0.0)
+    col_w = label_x + label_w + 24
+    items: list[Primitive] = []
+    y = 2.0
+    for k, meld in enumerate(part.melds):
+        x = (k % per_row) * col_w
+        items.append(Text(x, y + CARD_H / 2, f"{k + 1}", size, MUTED, align="start"))
+        items += row_items(meld, x + number_w, y, 1.0, gap=gap)
+        items.append(Text(x + label_x, y + CARD_H / 2, meld_label(meld), size, INK, align="start"))
+        if k % per_row == per_row - 1 or k == len(part.melds) - 1:
+            y += CARD_H + 10
+    items.append(Text(0, y + 14, f"합계 {part.score}점", size * 1.15, ACCENT, align="start"))
+    return Drawing(per_row * col_w - 24, y + 30, tuple(items), background=None)

@@ -24,10 +24,11 @@ from ...palette import PAPER
 from ...raster import png_bytes, render_image
 from ...svg import render_svg
 from ...sheets import PrintOptions, day_ko
-from ..base import ExampleText, FilePages, Json, Sheet, View, Writer, site_art
+from ..base import ExampleText, FilePages, Json, Panel, Sheet, View, Writer, site_art
 from .art import TILE_H, TILE_W, mahjong_tile
 from .figures import FIGURES
-from .sheets import board_drawing_items, difficulty_lines, level_ko, level_order, shisen_page
+from .sheets import (SPLIT_KEY_RULE, SPLIT_RULE, board_drawing_items, board_panel, difficulty_lines, level_ko,
+                     level_order, shisen_page)
 
 # The board as the page draws it: tiles TILE_X x TILE_Y units, a narrower ring for the paths
 # (shisen.js takes the same numbers from browser_data). A phone held upright shows it turned a
@@ -144,6 +145,15 @@ class ShisenView(View[ShisenPart, Layout]):
             answers.append((f"사천성 {name} 정답", shisen_page(layout, paper, easy=easy, answers=True, large=large)))
         return puzzles, answers
 
+    def panels(self, day: _dt.date, part: ShisenPart, opts: PrintOptions) -> list[Panel]:
+        """Each level's board, then each level's key (the print set's order)."""
+        fronts = [Panel((self.name, level), "사천성", level_ko(level), SPLIT_RULE, board_panel(layout, easy=opts.easy))
+                  for level, layout in part.layouts.items()]
+        keys = [Panel((self.name, level), "사천성 정답", level_ko(level), SPLIT_KEY_RULE,
+                      board_panel(layout, easy=opts.easy, answers=True), is_key=True)
+                for level, layout in part.layouts.items()]
+        return fronts + keys
+
     def page_context(self, day: _dt.date, part: ShisenPart) -> Mapping[str, object]:
         shown = featured(part)
         layout = part.layouts[shown]
@@ -193,7 +203,8 @@ class ShisenView(View[ShisenPart, Layout]):
                                              "stuck_interval": [0, 1]})
         names = "".join(TILE_NAMES_KO[c] for c in ALL_CODES)  # the script names tiles (aria-labels, hints)
         # and shisen_facts' and the lead's own text
-        return "사천성( , ) · ×장" + figures + meaning + "".join(LEVELS_KO.values()) + names
+        return ("사천성( , ) · ×장" + figures + meaning + "".join(LEVELS_KO.values()) + names
+                + SPLIT_RULE + SPLIT_KEY_RULE + "정답")  # the split panels' (sheet --split)
 
     def icon(self) -> tuple[Primitive, ...]:
         return mahjong_tile(ICON_PAIR)

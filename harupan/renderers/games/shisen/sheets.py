@@ -250,6 +250,27 @@ def _page(layout: Layout, opts: PrintOptions, answers: bool) -> Drawing:
     return Drawing(frame.width, frame.height, tuple(items))
 
 
+SPLIT_RULE = "같은 그림 두 장을 빈칸으로만, 두 번까지 꺾어 이을 수 있으면 걷어 냅니다. 판 둘레 바깥도 빈칸입니다."
+SPLIT_KEY_RULE = "같은 번호끼리 한 쌍, 번호 순서대로 걷어 냅니다."
+
+
+def board_panel(layout: Layout, *, easy: bool = False, answers: bool = False) -> Drawing:
+    """The board alone (for a file of its own, ``sheet --split``), with its column letters and row
+    numbers; ``answers``: every tile numbered by its removal step, the rows apart for the numbers."""
+    board = layout.board
+    lane = row_pitch(answers) - TILE_H
+    numbers = None
+    if answers:
+        numbers = {}
+        for i, (a, b) in enumerate(layout.solution or (), 1):
+            numbers[a] = numbers[b] = i
+    y0 = 0.55 * TILE_H + lane
+    # the steps' digits as large as their tabs hold: in a newspaper column a tile is 4 mm wide
+    items = board_drawing_items(board, easy=easy, x0=0.6 * TILE_W, y0=y0, scale=1.0, numbers=numbers, grow=2.0)
+    height = y0 + board.height * row_pitch(answers) - lane + 0.1 * TILE_H
+    return Drawing((board.width + 0.7) * TILE_W, height, tuple(items), background=None)
+
+
 def level_order(levels: Iterable[str]) -> list[str]:
     """Levels in the order a player reads them everywhere: 쉬움, 보통, 어려움 (others after)."""
     known = list(LEVELS_KO)

@@ -15,10 +15,10 @@ from ...model import Drawing
 from ...raster import png_bytes, render_image
 from ...sheets import PrintOptions
 from ...svg import render_svg
-from ..base import FilePages, Json, Sheet, View, site_art
+from ..base import FilePages, Json, Panel, Sheet, View, site_art
 from .art import ZODIAC_SIZE, zodiac_tile
 from .figures import FIGURES
-from .sheets import zodiac_page, zodiac_share
+from .sheets import SPLIT_RULE, board_panel, zodiac_page, zodiac_share
 
 
 def par_text(par: Par | None) -> str:
@@ -56,6 +56,10 @@ class ZodiacView(View[ZodiacPart, ZodiacStart]):
     def sheets(self, day: _dt.date, part: ZodiacPart, opts: PrintOptions) -> tuple[list[Sheet], list[Sheet]]:
         return [("십이지 머지", zodiac_page(day, part.start, opts.paper, opts.large))], []
 
+    def panels(self, day: _dt.date, part: ZodiacPart, opts: PrintOptions) -> list[Panel]:
+        """The start board; the game has no answer key."""
+        return [Panel((self.name,), "십이지 머지", "", SPLIT_RULE, board_panel(part.start))]
+
     def page_context(self, day: _dt.date, part: ZodiacPart) -> Mapping[str, object]:
         return {"zodiac_svg": Markup(render_svg(zodiac_share(day, part.start),
                                                 title=f"{day.isoformat()} 십이지 머지 시작 판", id_prefix="z-",
@@ -75,7 +79,7 @@ class ZodiacView(View[ZodiacPart, ZodiacStart]):
 
     def vocabulary(self) -> str:
         won, over = (Par("quick", "", state, 1, 0) for state in (GameState.WON, GameState.OVER))
-        return par_text(won) + par_text(over) + "".join(NAMES_KO) + "십이지 머지 시작 판"  # par_text's, lead's
+        return par_text(won) + par_text(over) + "".join(NAMES_KO) + "십이지 머지 시작 판" + SPLIT_RULE  # par_text's, lead's, split's
 
 
 VIEW = ZodiacView()

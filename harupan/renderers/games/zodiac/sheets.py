@@ -79,3 +79,12 @@ def zodiac_share(day: _dt.date | None, start: Sequence[int]) -> Drawing:
                               Text(70, 470, "같은 날 같은 시작 · 기록을 견줘 보세요", 26, MUTED, align="start")]
     items += zodiac_board_items(start, 690, 95, 440)
     return Drawing(1200, 630, tuple(items), background=SHARE_BACK)
+
+
+SPLIT_RULE = "밀면 모든 띠가 끝까지 미끄러지고 같은 띠 둘은 다음 띠가 됩니다. 빈칸에 새 띠를 그려 넣으며 돼지를 만드세요."
+
+
+def board_panel(start: Sequence[int]) -> Drawing:
+    """The day's start board alone (``sheet --split``), its frame included."""
+    size = 4 * ZODIAC_SIZE
+    return Drawing(size + 24, size + 24, tuple(zodiac_board_items(start, 12, 12, size)), background=None)

@@ -12,7 +12,7 @@ from ...model import Drawing, RoundRect
 from ...raster import png_bytes, render_image
 from ...sheets import PrintOptions, day_ko, header_items, portrait
 from ...svg import render_svg
-from ..base import Json, Sheet, View
+from ..base import Json, Panel, Sheet, View
 
 
 def board(lights: tuple[int, ...], x0: float = 0, y0: float = 0, cell: float = 100) -> list[RoundRect]:
@@ -44,8 +44,12 @@ class LightsView(View[LightsPart, LightsPart]):
         items = (*header_items(frame, "하루 판 · 불 끄기", day_ko(day), opts), *board(part.lights, 440, 600, 500))
         return [("불 끄기", Drawing(frame.width, frame.height, items))], []
 
+    def panels(self, day: _dt.date, part: LightsPart, opts: PrintOptions) -> list[Panel]:
+        rule = "누르면 그 칸과 이웃한 칸이 바뀝니다. 불을 모두 끄세요."
+        return [Panel((self.name,), "불 끄기", "", rule, Drawing(300, 300, tuple(board(part.lights))))]
+
     def vocabulary(self) -> str:
-        return "켜진 불 개 0123456789"
+        return "켜진 불 개 0123456789 누르면 그 칸과 이웃한 칸이 바뀝니다. 불을 모두 끄세요."
 
 
 VIEW = LightsView()
