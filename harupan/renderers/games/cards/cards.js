@@ -255,10 +255,8 @@ class CardsApp {
     this.tools.addEventListener("keydown", (e) => this.rove(e, [...this.tools.children], 0));
     this.scoreLine = el("span", { class: "cscore" });
     this.status = el("p", { class: "status", "aria-live": "polite" });
-    const undoHere = el("button", { type: "button", class: "tool", "data-action": "undo-dead", text: "되돌리기" });
-    undoHere.addEventListener("click", () => this.undo());
-    this.warn = el("div", { class: "cwarn" }, el("p", { text: CARD_DEAD }), undoHere);
-    this.bar = el("div", { class: "cbar" }, this.tools, this.scoreLine, this.status, this.warn);
+    this.warn = null;  // the dead-meld warning, made the first time it is needed (the page's element budget)
+    this.bar = el("div", { class: "cbar" }, this.tools, this.scoreLine, this.status);
     this.hand = el("div", { class: "chand", role: "listbox", "aria-multiselectable": "true", "aria-orientation": "horizontal",
       "aria-label": "손패: 화살표로 카드를 옮겨 다니고 스페이스나 엔터로 고른 뒤 묶기를 누릅니다" });
     this.hand.addEventListener("keydown", (e) => this.rove(e, [...this.hand.children], this.cols()));
@@ -306,7 +304,7 @@ class CardsApp {
       return b;
     }));
     this.melds.hidden = !this.state.groups.length;
-    this.warn.hidden = !this.dead;
+    this.warning(this.dead);
     this.fitRows();
     const done = !free.length;
     this.root.classList.toggle("done", done);
@@ -367,6 +365,17 @@ class CardsApp {
     this.say(`묶음 ${n}개를 풀어 손패로 돌려놓았어요. 남은 카드 ${cardFree(this.state).length}장.`);
   }
 
+  /** The dead-meld warning with its own 되돌리기, shown or hidden; made at its first showing. */
+  warning(shown) {
+    if (shown && !this.warn) {
+      const undoHere = el("button", { type: "button", class: "tool", "data-action": "undo-dead", text: "되돌리기" });
+      undoHere.addEventListener("click", () => this.undo());
+      this.warn = el("div", { class: "cwarn" }, el("p", { text: CARD_DEAD }), undoHere);
+      this.bar.append(this.warn);
+    }
+    if (this.warn) this.warn.hidden = !shown;
+  }
+
   /** 되돌리기: the last meld made goes back into the hand, its cards picked (so a keyboard or a
    *  finger can change one card and meld again); the focus, if it was on the warning's button
    *  (gone now), goes to the hand. */
@@ -374,7 +383,7 @@ class CardsApp {
     const out = cardApply(this.state, { undo: true });
     if (out.error !== undefined) { this.say(out.error); return; }
     const back = this.state.groups[this.state.groups.length - 1];
-    const fromWarning = this.warn.contains(document.activeElement);
+    const fromWarning = !!this.warn && this.warn.contains(document.activeElement);
     this.state = out.state;
     this.picked = new Set(back);
     this.pickedMelds.clear();
@@ -384,7 +393,7 @@ class CardsApp {
     const left = cardFree(this.state).length;
     this.say(this.dead ? `마지막 묶음을 되돌렸어요. 아직 남은 카드를 다 묶을 수 없어요: 한 번 더 되돌려 보세요.`
       : `마지막 묶음을 되돌렸어요. 그 카드는 고른 채로 손패에 있어요. 남은 카드 ${left}장.`);
-    if (fromWarning) (this.warn.hidden ? this.hand.querySelector('.kcard[tabindex="0"]') : this.warn.querySelector("button"))?.focus();
+    if (fromWarning) (this.warn && !this.warn.hidden ? this.warn.querySelector("button") : this.hand.querySelector('.kcard[tabindex="0"]'))?.focus();
   }
 
   /** 힌트: the cards of one meld of a best arrangement of what is left, picked and marked; asking

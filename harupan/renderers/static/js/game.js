@@ -145,18 +145,26 @@ class StatsPanel {
     const ctx = { today: todayIn(), day: this.day, panel: this.panel };
     const parts = gamesInPageOrder().filter(([, g]) => g.record && g.record.panel)
       .flatMap(([name, g]) => g.record.panel(this.record.stats[name] || {}, ctx));
-    this.confirm = el("div", { class: "confirm", hidden: "" },
-      el("p", { text: "이 기기에 저장된 기록을 모두 지울까요? 진행 중인 판은 그대로 남습니다." }));
-    const yes = el("button", { type: "button", class: "tool danger", "data-action": "reset-yes", text: "기록 지우기" });
-    const no = el("button", { type: "button", class: "tool", "data-action": "reset-no", text: "그만두기" });
-    this.confirm.append(el("div", { class: "toolbar" }, yes, no));
     const reset = el("button", { type: "button", class: "tool", "data-action": "reset", text: "기록 초기화" });
-    reset.addEventListener("click", () => { this.confirm.hidden = false; no.focus(); });
-    no.addEventListener("click", () => { this.confirm.hidden = true; reset.focus(); });
-    yes.addEventListener("click", () => { this.record.reset(); this.root.querySelector("[data-action=reset]").focus(); });
+    // the confirmation is made when asked for: the day page's element budget (tests/test_pages.py)
+    reset.addEventListener("click", () => {
+      if (!this.confirm) {
+        this.confirm = el("div", { class: "confirm", hidden: "" },
+          el("p", { text: "이 기기에 저장된 기록을 모두 지울까요? 진행 중인 판은 그대로 남습니다." }));
+        const yes = el("button", { type: "button", class: "tool danger", "data-action": "reset-yes", text: "기록 지우기" });
+        const no = el("button", { type: "button", class: "tool", "data-action": "reset-no", text: "그만두기" });
+        this.confirm.append(el("div", { class: "toolbar" }, yes, no));
+        no.addEventListener("click", () => { this.confirm.hidden = true; reset.focus(); });
+        yes.addEventListener("click", () => { this.record.reset(); this.root.querySelector("[data-action=reset]").focus(); });
+        reset.after(this.confirm);
+      }
+      this.confirm.hidden = false;
+      this.confirm.querySelector("[data-action=reset-no]").focus();
+    });
+    this.confirm = null;
     this.root.replaceChildren(...parts,
       el("p", { class: "facts", text: "기록은 이 기기의 브라우저에만 저장되며 어디로도 보내지 않습니다. 연속 기록은 그날의 판을 그날 푼 날만 셉니다. 지난 판을 나중에 풀면 기록에는 남지만 연속에는 들지 않고, 하루라도 빠지면 0으로 돌아갑니다." }),
-      reset, this.confirm);
+      reset);
   }
 }
 
