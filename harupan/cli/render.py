@@ -211,8 +211,7 @@ def sheet_cmd(date: dt.date | None, start: dt.date | None, end: dt.date | None, 
     games = set(game_names) or None
     if date is not None:
         bundle = days[0][0]
-        parts = {k: v for k, v in bundle.parts.items() if games is None or k in games}
-        pages = print_set(date, parts, paper, easy, large)
+        pages = print_set(date, bundle.parts, paper, easy, large, games)
         if html:
             data = sheet_html(pages, f"하루 판 · {date}", paper).encode("utf-8")
         else:

@@ -12,21 +12,22 @@ import datetime as _dt
 from pathlib import Path
 
 from ..generator.daily import DayBundle, bundle_json, day_bundle, load_bundle_json, verify_bundle
-from . import pars
 from .config import SiteConfig
-from .days import day_path, read_day
+from .days import load_bundle
 from .pool import map_days
 
 
 def pack_day(args: tuple[_dt.date, str | None, SiteConfig]) -> tuple[_dt.date, bytes]:
-    """One day's ``puzzle.json`` bytes (module level, for a worker pool)."""
+    """One day's ``puzzle.json`` bytes (module level, for a worker pool): from the site as ``daily``
+    takes it (publish/days.py ``load_bundle``), or made here; proved either way, as ``daily`` does."""
     date, site, cfg = args
-    if site is not None and (Path(site) / day_path(date) / "puzzle.json").exists():
-        return date, read_day(Path(site), date)[1]
-    kept = pars.load(Path(site), date, cfg.settings) if site is not None else {}
-    bundle = day_bundle(date, cfg.settings, known=kept)
+    if site is None:
+        bundle = day_bundle(date, cfg.settings)
+        data = bundle_json(bundle)
+    else:
+        bundle, data = load_bundle(Path(site), date, cfg)
     verify_bundle(bundle)
-    return date, bundle_json(bundle)
+    return date, data
 
 
 def pack_days(site: Path | None, dates: list[_dt.date], cfg: SiteConfig, jobs: int = 1

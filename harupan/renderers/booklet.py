@@ -13,12 +13,11 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine.errors import InputError
-from .games.base import Sheet, day_views
+from .games.base import Sheet, day_sheets
 from .model import Drawing, Line, Primitive, Text
 from .palette import INK, MUTED, RULE
-from .sheets import MARGIN, TOP, PrintOptions, day_ko, header_items, large_print, portrait, text_lines
+from .sheets import FOOT, MARGIN, TOP, PrintOptions, day_ko, header_items, large_print, portrait, text_lines
 
-FOOT_Y = 100  # the running footer's distance above the page's bottom edge (as the frame's footer)
 LINE = 76  # a contents line's height
 
 
@@ -52,7 +51,7 @@ def pack_title(first: _dt.date, last: _dt.date) -> str:
 
 def _footer(d: Drawing, day: _dt.date | None, number: int, opts: PrintOptions) -> Drawing:
     """The page with its number at the bottom centre and, on a day's page, the day at the bottom left."""
-    y = d.height - FOOT_Y
+    y = d.height - FOOT  # the running footer, where the frame's own footer sits
     extra: list[Primitive] = [Text(d.width / 2, y, f"{number}", opts.text(40), INK)]
     if day is not None:
         extra.append(Text(MARGIN, y, day_ko(day), opts.text(36), INK if opts.large else MUTED, align="start"))
@@ -112,12 +111,9 @@ def booklet(days: Sequence[tuple[_dt.date, Mapping[str, object]]], paper: str = 
     rows_of: dict[_dt.date, list[int]] = {}
     opts = PrintOptions(paper, easy, large)
     for day, parts in days:
-        for v in day_views(parts):
-            if games is not None and v.name not in games:
-                continue
-            front, back = v.sheets(day, parts[v.name], opts)
-            fronts += [(day, s) for s in front]
-            backs += [(day, s) for s in back]
+        front, back = day_sheets(day, parts, opts, games)
+        fronts += [(day, s) for s in front]
+        backs += [(day, s) for s in back]
     if not fronts:
         raise InputError(f"no puzzle of {', '.join(sorted(games or ()))} on those days: nothing to print")
     first_front = 2  # the cover is page 1

@@ -179,10 +179,11 @@ def footer_items(frame: Frame, text: str, opts: PrintOptions | None = None) -> l
     """The page's footer, bottom right; in large print one line higher, clear of a booklet's
     running footer (its page number and day, as large)."""
     large = opts is not None and opts.large
-    return [Text(frame.width - MARGIN, frame.height - (LARGE_FOOT if large else 100), text,
+    return [Text(frame.width - MARGIN, frame.height - (LARGE_FOOT if large else FOOT), text,
                  LARGE_TEXT if large else 36, MUTED, align="end")]
 
 
+FOOT = 100  # a page's footer, above the page's bottom edge
 LARGE_FOOT = 200  # a large-print page's footer, above the page's bottom edge
 LARGE_BOTTOM = 300  # where a large-print page's content ends, above the page's bottom edge
 

@@ -1082,7 +1082,7 @@ def decide(board: Board, budget: int | None = None, *, trace: Trace | None = Non
     if result.status != UNDECIDED:
         return result
     g, tiles, kinds = board_bits(board)
-    found = first_pair_game(g, tiles, [kinds[k] for k in sorted(kinds, key=lambda k: kinds[k] & -kinds[k])])
+    found = first_pair_game(g, tiles, list(kinds.values()))
     if found is None:
         if trace is not None:
             trace("first-pair game: stuck or out of tries; undecided")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -394,16 +394,24 @@ def head_templates(parts: Mapping[str, object]) -> list[str]:
     return [f"{v.name}/{v.head_template}" for v in day_views(parts) if v.head_template is not None]
 
 
-def print_set(day: _dt.date, parts: Mapping[str, object], paper: str = "a4", easy: bool = False,
-              large: bool = False) -> list[Sheet]:
-    """A day's print set: every game's front pages, then every game's back pages (answer keys)."""
+def day_sheets(day: _dt.date, parts: Mapping[str, object], opts: PrintOptions,
+               games: Collection[str] | None = None) -> tuple[list[Sheet], list[Sheet]]:
+    """A day's front pages and back pages (answer keys), every game's in page order; ``games``
+    keeps only those games."""
     fronts: list[Sheet] = []
     backs: list[Sheet] = []
-    opts = PrintOptions(paper, easy, large)
     for v in day_views(parts):
-        front, back = v.sheets(day, parts[v.name], opts)
-        fronts += front
-        backs += back
+        if games is None or v.name in games:
+            front, back = v.sheets(day, parts[v.name], opts)
+            fronts += front
+            backs += back
+    return fronts, backs
+
+
+def print_set(day: _dt.date, parts: Mapping[str, object], paper: str = "a4", easy: bool = False,
+              large: bool = False, games: Collection[str] | None = None) -> list[Sheet]:
+    """A day's print set: every game's front pages, then every game's back pages (answer keys)."""
+    fronts, backs = day_sheets(day, parts, PrintOptions(paper, easy, large), games)
     return fronts + backs
 
 

@@ -190,7 +190,7 @@ def _page(layout: Layout, opts: PrintOptions, answers: bool) -> Drawing:
         frame, scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve, LARGE_SIDE)
         text_w = frame.width - 2 * MARGIN
         list_cols = answer_list_columns(steps, paper, opts, frame.width) if answers else 6
-        unlaned = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, reserve, LARGE_SIDE)[1]
+        grow = 2.0  # large print: the steps' digits as large as their badges hold (badge_text_size caps them)
     else:
         list_cols = answer_list_columns(steps, paper) if answers else 6
         list_rows = (len(steps) + list_cols - 1) // list_cols if answers else 0
@@ -203,10 +203,8 @@ def _page(layout: Layout, opts: PrintOptions, answers: bool) -> Drawing:
         # Where the lanes cost the board scale, the steps' digits grow by as much (as far as they fit),
         # so on paper they are no smaller than the board without lanes would have drawn them.
         unlaned = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H, fixed)[1]
+        grow = round(unlaned / scale, 2) if answers and 0 < scale < unlaned else 1.0
     list_rows = (len(steps) + list_cols - 1) // list_cols if answers else 0
-    grow = round(unlaned / scale, 2) if answers and 0 < scale < unlaned else 1.0
-    if opts.large:
-        grow = 2.0  # large print: the steps' digits as large as their badges hold (badge_text_size caps them)
     bw, bh = w * TILE_W * scale, (h * pitch - lane) * scale
     x0 = 2 * round(((frame.width - bw) / 2 + 0.3 * TILE_W * scale) / 2)
     y0 = 2 * round((TOP + (0.45 * TILE_H + lane) * scale) / 2)

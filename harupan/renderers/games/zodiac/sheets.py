@@ -43,10 +43,10 @@ def zodiac_page(day: _dt.date | None, start: Sequence[int], paper: str = "a4", l
     items = header_items(frame, "하루 판 · 십이지 머지", day_ko(day) if day else "", opts)
     text_w = frame.width - 2 * MARGIN
     tile = text_w / 12
-    under = (150 + block_height(opts, ZODIAC_RULES, 48, 78, text_w) + block_height(opts, [ZODIAC_PAPER_NOTE], 40, 66, text_w)
-             + 60 + 60 + tile)
     size = min(frame.width - 600, 1500)
     if large:
+        under = (150 + block_height(opts, ZODIAC_RULES, 48, 78, text_w)
+                 + block_height(opts, [ZODIAC_PAPER_NOTE], 40, 66, text_w) + 60 + 60 + tile)
         size = min(size, frame.height - LARGE_BOTTOM - 520 - under)
     x0 = (frame.width - size) / 2
     items += zodiac_board_items(start, x0, 520, size)

@@ -121,8 +121,7 @@ class Record {
   }
 
   save() {
-    stampLate(this.stats, this.known, todayIn());
-    this.known = knownDays(this.stats);
+    stampLate(this.stats, this.known, todayIn());  // and brings this.known up to date
     store.set(STATS_KEY, this.stats);
     this.views.forEach((v) => v.render());
   }

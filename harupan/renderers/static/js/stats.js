@@ -50,15 +50,18 @@ export function migrate(raw, cleaners = {}) {
 /** Days first recorded on another day than their own (an old puzzle played later, from the
  *  archive) get ``late: true``: they stay in the record, but no streak counts them. ``known``
  *  holds each game's days as they were before (knownDays: a Map of date to its mark), so a day
- *  already known keeps its mark when a game writes its entry anew; ``today`` is YYYY-MM-DD. A day
+ *  already known keeps its mark when a game writes its entry anew; it is brought up to date here
+ *  (the days seen now added), so a caller keeps the same ``known`` across saves. ``today`` is YYYY-MM-DD. A day
  *  recorded before this mark existed has none and counts as it always did. */
 export function stampLate(stats, known, today) {
   for (const [name, days] of Object.entries(stats)) {
     if (name === "v" || !days || typeof days !== "object") continue;
-    const before = known[name] || new Map();
+    const before = known[name] || (known[name] = new Map());
     for (const [date, day] of Object.entries(days)) {
       if (!day || typeof day !== "object") continue;
-      if (before.has(date) ? before.get(date) : date !== today) day.late = true;
+      const late = before.has(date) ? before.get(date) : date !== today;
+      if (late) day.late = true;
+      before.set(date, late);  // known from now on, with its mark
     }
   }
 }
