@@ -29,8 +29,9 @@ from . import pars
 from .atomic import Transaction, lstat_at, open_below, open_dir, put_bytes, refuse_link, remove_named, write_error
 from .config import SiteConfig
 
-RENDER_VERSION = 5  # bump when the files made from a bundle change (4: measured difficulty on pages and sheets;
-# 5: the page's row of links to the days beside it, and the page drawn from the bundle as puzzle.json holds it)
+RENDER_VERSION = 6  # bump when the files made from a bundle change (4: measured difficulty on pages and sheets;
+# 5: the page's row of links to the days beside it, and the page drawn from the bundle as puzzle.json holds it;
+# 6: the page as a menu of the day's games with a screen a game, and the par's end in the zodiac data)
 SHEETS = ("sheet-a4.pdf", "sheet-letter.pdf")
 MARK = ".built"
 

@@ -64,6 +64,10 @@ def stylesheet() -> bytes:
     """``static/site.css``: the shared rules, then every registered game's stylesheet in page
     order. The shared file holds no game's rules (tests/test_game_names.py checks it)."""
     parts = [resources.files("harupan.renderers").joinpath("static", "site.css").read_text(encoding="utf-8")]
+    names = [v.name for v in views()]
+    if names:  # the day page shows one game's screen at a time (site.css, "the day page as an app")
+        hide = ",\n".join(f'html[data-view="{n}"] .screen:not(#{n})' for n in names)
+        parts.append(f"/* ---- each game's screen, from the registry */\n{hide} {{ display: none; }}\n")
     for v in views():
         if v.stylesheet is not None:
             parts.append(f"/* ---- {v.name} */\n" + (v.folder / v.stylesheet).read_text(encoding="utf-8"))

@@ -49,7 +49,7 @@ def vocabulary() -> str:
     each game's (renderers/games). Templates are read apart, by publish."""
     fixed = "의 ( , )과와이가 년 월 일 의 판, 오늘의 판이 열렸습니다. 매일 새로 열리는"
     fixed += "전날 이전 판 다음 날 다음 판 월 달력 지난 판"  # the day page's row of links (day_nav_html)
-    return fixed + "".join(WEEKDAYS_KO) + "".join(v.title + v.vocabulary() for v in views())
+    return fixed + "".join(WEEKDAYS_KO) + "".join(v.title + v.blurb + v.vocabulary() for v in views())
 
 
 def default_tagline() -> str:
@@ -79,6 +79,7 @@ def day_context(day: _dt.date, parts: Parts, site: SiteInfo, path: str) -> dict[
     image = next((v.page_image for v in day_views(parts) if v.page_image), None)
     context: dict[str, object] = {
         "title": day_ko(day),
+        "title_short": f"{day.month}월 {day.day}일",
         "description": day_lead(day, parts),
         "path": path,
         "url": site.base_url + path + "index.html",
@@ -89,6 +90,12 @@ def day_context(day: _dt.date, parts: Parts, site: SiteInfo, path: str) -> dict[
         context.update(v.page_context(day, parts[v.name]))
         sections.append(f"{v.name}/{v.template}")
     context["sections"] = sections
+    # the day page's menu, a screen a game: each game's name, what it holds today, what a player does
+    context["screens"] = [{"name": v.name, "title": v.title, "lead": v.lead(day, parts[v.name], None), "blurb": v.blurb}
+                          for v in day_views(parts)]
+    # which screen a fragment opens: ``#<name>``, or a key a game's script reads (``#z=…``)
+    context["screen_of"] = _dump({**{v.name: v.name for v in day_views(parts)},
+                                  **{f"{k}=": v.name for v in day_views(parts) for k in v.link_keys}})
     return context
 
 

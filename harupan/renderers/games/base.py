@@ -116,6 +116,10 @@ class View(TopicView, Generic[PartT, FileT]):
     script: str | None = None  # its browser module, in its folder (joined into harupan.js); it registers the game
     modules: tuple[str, ...] = ()  # the modules ``script`` imports, in its folder, joined before it in this order
     stylesheet: str | None = None  # its rules for the page, in its folder (joined into site.css)
+    # the keys of the links its script reads from a day page's fragment (``index.html#z=…``): such a
+    # link opens the day page on this game's screen, as ``#<name>`` does
+    link_keys: tuple[str, ...] = ()
+    blurb: str = ""  # one line on the day's menu under its title: what a player does in it (Korean)
     # rules: its rule page (a site path) and the nav's label for it (TopicView); the nav lists the games'
 
     @property
@@ -214,6 +218,8 @@ class DayView(Protocol):
     script: str | None
     modules: tuple[str, ...]
     stylesheet: str | None
+    link_keys: tuple[str, ...]
+    blurb: str
     rules: tuple[str, str] | None
     figures: Mapping[str, Drawer]
     examples: Mapping[str, Writer]
@@ -258,7 +264,7 @@ class Registered(Generic[PartT, FileT]):
         self.name, self.title, self.files, self.page_image = v.name, v.title, v.files, v.page_image
         self.template, self.head_template, self.script, self.stylesheet = (v.template, v.head_template, v.script,
                                                                             v.stylesheet)
-        self.modules = v.modules
+        self.modules, self.link_keys, self.blurb = v.modules, v.link_keys, v.blurb
         self.rules, self.figures, self.examples = v.rules, v.figures, v.examples
 
     def __repr__(self) -> str:

@@ -29,6 +29,7 @@ class CardsView(View[CardsPuzzle, CardsPuzzle]):
     files = ("cards.png",)
     script = "cards.js"
     stylesheet = "style.css"
+    blurb = "카드 21장을 묶음으로 나눠 가장 높은 점수를 노립니다."
     # The nav's rule links sit on a line of their own on a phone, after one "규칙" (base.html), so
     # a third game's link fits a 360-px phone without wrapping. The day page's 규칙 보기 links the
     # page's own section.

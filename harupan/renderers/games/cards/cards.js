@@ -7,7 +7,7 @@
 // name here starts with "card" or "CARD". The cards' and the melds' names and points are the
 // engine's, emitted into data.js (renderers/games/cards, browser_data).
 import { HARUPAN_DATA } from "./data.js";
-import { calm, el, registerGame, shareBox, stat, store, svgUse } from "./game.js";
+import { calm, el, registerGame, shareBox, showResults, stat, store, svgUse } from "./game.js";
 import { DATE_KEY, isCount, streaks } from "./stats.js";
 
 const CARD_DATA = HARUPAN_DATA.cards;
@@ -434,6 +434,11 @@ class CardsApp {
 
   finished() {
     this.say(this.doneLine(false));
+    const r = cardResult(this.state, this.best);
+    showResults(this.root.closest("[data-game]"), { name: "cards", record: this.record, date: this.date,
+      headline: r.perfect ? "사색패 완성! 최고점" : "사색패 완성!",
+      lines: [r.perfect ? `${r.score}점: 이 손패의 가장 높은 점수입니다.` : `${r.score}점 · 가장 높은 점수는 ${r.best}점입니다.`, cardHintsLine(this.hints)],
+      share: this.shareText(), say: (t) => this.say(t) });
     if (this.result.hidden) return;
     this.result.style.scrollMarginTop = `${Math.ceil(this.bar.getBoundingClientRect().height) + 8}px`;  // clear of the sticky bar
     this.result.scrollIntoView({ block: "nearest", behavior: calm() ? "auto" : "smooth" });
@@ -456,7 +461,7 @@ class CardsApp {
     const canonical = document.querySelector('link[rel="canonical"]');
     const lines = [`하루 판 사색패 ${this.date}`,
       `${r.perfect ? "최고점 " : ""}${r.score}점 / 최고 ${r.best}점 · 묶음 ${this.state.groups.length}개 · ${cardHintsLine(this.hints)}`];
-    if (canonical) lines.push(canonical.href);
+    if (canonical) lines.push(`${canonical.href}#cards`);  // the link opens this game's screen
     return lines.join("\n");
   }
 
@@ -503,5 +508,6 @@ registerGame("cards", {
     const root = section.querySelector("#cards-app");
     if (root && day.cards) window.harupanCards = new CardsApp(root, day, record);
   },
-  record: { clean: cardClean, panel: cardsPanel },
+  record: { clean: cardClean, panel: cardsPanel,
+    streak: (days, today) => { const c = cardsSummary(days, today); return [c.current, c.best]; } },
 });

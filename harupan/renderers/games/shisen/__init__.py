@@ -35,6 +35,10 @@ from .sheets import (SPLIT_KEY_RULE, SPLIT_RULE, board_drawing_items, board_pane
 # quarter when the screen is narrower than turn_below(width) CSS px: tiles at least MIN_TAP px
 # wide need it.
 TILE_X, TILE_Y, RING_X, RING_Y, MIN_TAP, PAGE_PAD = 60, 80, 24, 32, 36, 32
+# Turned on an upright phone, the board is too long for the screen at a finger's width: its tiles
+# are drawn just small enough that this share of its rows shows under the controls when the game's
+# screen opens (the rest scrolls under the bar that stays in view)
+ROWS_SEEN = 0.74
 ICON_PAIR = "7z"  # the site's icon: a matching pair, the game in one picture (the red dragon, 中)
 SOLVER_WASM = "shisen-solver.wasm"  # the C search for the page, built by build_wasm.py, shipped in the package
 
@@ -83,7 +87,7 @@ def board_box(layout: Layout) -> dict[str, str]:
     bw, bh = 2 * RING_X + w * TILE_X, 2 * RING_Y + h * TILE_Y
     tw, th = 2 * RING_X + h * TILE_X, 2 * RING_Y + w * TILE_Y
     return {"shisen_ratio": f"{bw} / {bh}", "shisen_tratio": f"{tw} / {th}", "shisen_aspect": f"{bw / bh:.4f}",
-            "shisen_turn": str(turn_below(w))}
+            "shisen_taspect": f"{tw / th:.4f}", "shisen_turn": str(turn_below(w)), "shisen_rows_seen": str(ROWS_SEEN)}
 
 
 def level_lines(layout: Layout) -> dict[str, str]:
@@ -111,6 +115,7 @@ class ShisenView(View[ShisenPart, Layout]):
     script = "shisen.js"
     modules = ("shisen-board.js", "shisen-solver.js", "shisen-record.js")
     stylesheet = "style.css"
+    blurb = "같은 패 두 장을 꺾임 두 번 안의 길로 이어 지웁니다."
     rules = ("rules/shisen/index.html", "사천성")
     figures = FIGURES
     examples: Mapping[str, Writer] = {"shisen-difficulty": ExampleText(DifficultyRecord, difficulty_example)}

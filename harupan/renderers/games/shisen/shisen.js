@@ -2,12 +2,12 @@
 // (registered with game.js). Every rule (a legal move, a stuck board, the hint, the shuffle) is the
 // engine's C search's, through shisen-solver.js, which loads it at the first move, hint or shuffle.
 import { HARUPAN_DATA } from "./data.js";
-import { clock, el, registerGame, shareBox, store, svgUse } from "./game.js";
+import { clock, el, registerGame, shareBox, showResults, store, svgUse } from "./game.js";
 import { particle } from "./ko.js";
 import { Board } from "./shisen-board.js";
 import { isCount } from "./stats.js";
 import { shisenLastClearable, shisenMakeProof, shisenProofStillHolds, shisenSolver, shisenSolverNow } from "./shisen-solver.js";
-import { cleanShisen, historyBoards, LEVEL_KO, ordered, recordShisenCleared, recordShisenPlayed, replayShisen, shisenFromSaves, shisenPanel, shuffleSeed } from "./shisen-record.js";
+import { cleanShisen, historyBoards, LEVEL_KO, ordered, recordShisenCleared, recordShisenPlayed, replayShisen, shisenFromSaves, shisenPanel, shisenSummary, shuffleSeed } from "./shisen-record.js";
 
 // ------------------------------------------------------------------ the game on the day page
 
@@ -248,6 +248,7 @@ class ShisenApp {
     this.inner.style.setProperty("--ratio", `${W} / ${H}`);
     this.inner.style.setProperty("--tratio", `${W} / ${H}`);
     this.inner.style.setProperty("--aspect", String(W / H));
+    this.inner.style.setProperty("--taspect", String(W / H));  // as drawn on this screen (head.html sizes a turned board by it)
     this.grid.style.gridTemplateColumns = `${RING_X}fr repeat(${cols}, ${TILE_X}fr) ${RING_X}fr`;
     this.grid.style.gridTemplateRows = `${RING_Y}fr repeat(${rows}, ${TILE_Y}fr) ${RING_Y}fr`;
     const hadFocus = this.grid.contains(document.activeElement);
@@ -366,6 +367,9 @@ class ShisenApp {
       }
       this.cleared(false);
       this.showResult();
+      showResults(this.root.closest("[data-game]"), { name: "shisen", record: this.record, date: this.day.date,
+        headline: "사천성 완성!", lines: [`${this.labels[this.level] || this.level} · 걸린 시간 ${clock(this.elapsed)}`, this.helpLine()],
+        share: this.shareText(), say: (t) => this.say(t) });
     } else {
       this.save();
       if (this.history.length === 1) this.played();
@@ -454,7 +458,7 @@ class ShisenApp {
     const canonical = document.querySelector('link[rel="canonical"]');
     const lines = [`하루 판 사천성 ${this.day.date} ${this.labels[this.level] || LEVEL_KO[this.level] || this.level}`,
       `완성 ${clock(this.elapsed)} · ${this.helpLine()}`];
-    if (canonical) lines.push(canonical.href);
+    if (canonical) lines.push(`${canonical.href}#shisen`);  // the link opens this game's screen
     return lines.join("\n");
   }
 
@@ -659,5 +663,6 @@ registerGame("shisen", {
     const root = section.querySelector("#shisen-app");
     if (root && day.shisen) window.harupanShisen = new ShisenApp(root, day, labels, record);
   },
-  record: { clean: cleanShisen, fromSaves: shisenFromSaves, panel: shisenPanel },
+  record: { clean: cleanShisen, fromSaves: shisenFromSaves, panel: shisenPanel,
+    streak: (days, today) => { const s = shisenSummary(days, today, []); return [s.current, s.best]; } },
 });

@@ -40,6 +40,8 @@ class ZodiacView(View[ZodiacPart, ZodiacStart]):
     page_image = "zodiac.png"  # the share card: the site's og:image since the start
     script = "zodiac.js"
     stylesheet = "style.css"
+    blurb = "같은 띠 둘을 밀어 합치며 쥐에서 돼지까지 올라갑니다."
+    link_keys = ("z",)  # a shared game: index.html#z=MOVES (zodiac.js MOVES_IN_LINK)
     rules = ("rules/zodiac/index.html", "십이지 머지")
     figures = FIGURES
 
@@ -67,7 +69,8 @@ class ZodiacView(View[ZodiacPart, ZodiacStart]):
                 "par_text": par_text(part.par)}
 
     def play_data(self, day: _dt.date, part: ZodiacPart) -> Json:
-        return {"start": list(part.start)}
+        par = {"top": part.par.top, "score": part.par.score} if part.par is not None else None  # its moves stay out: they would spoil the game
+        return {"start": list(part.start), **({"par": par} if par else {})}
 
     def art(self) -> Mapping[str, Drawing]:
         """The empty cell and the twelve animals (``z-0`` … ``z-12``)."""

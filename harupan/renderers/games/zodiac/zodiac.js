@@ -3,7 +3,7 @@
 // (registered with game.js).
 import { Rng } from "./rng.js";
 import { HARUPAN_DATA } from "./data.js";
-import { calm, el, registerGame, shareBox, stat, store, svgUse } from "./game.js";
+import { calm, el, registerGame, shareBox, showResults, stat, store, svgUse } from "./game.js";
 import { DATE_KEY, isCount, streaks, todayIn } from "./stats.js";
 
 export const PIG = 12;
@@ -168,6 +168,7 @@ function nextGame(date) {
 class ZodiacApp {
   constructor(root, day, record) {
     this.root = root; this.date = day.date; this.record = record;
+    this.par = (day.zodiac && day.zodiac.par) || null;  // the par bot's game's end, to compare with
     this.key = `harupan:zodiac:${this.date}`;
     this.board = el("div", { class: "zgrid", tabindex: "0", role: "grid",
       "aria-label": "십이지 머지 판. 판을 고른 채로 화살표나 WASD 키로 밀고, 화면에서는 손가락으로 밉니다" });
@@ -227,7 +228,7 @@ class ZodiacApp {
     const back = el("button", { type: "button", class: "tool", "data-action": "own-game", text: "내 게임으로 돌아가기" });
     back.addEventListener("click", () => {
       clearInterval(this.watcher);
-      history.replaceState(null, "", location.pathname + location.search);
+      history.replaceState(null, "", location.pathname + location.search + "#zodiac");  // still this screen
       this.own();
       this.board.focus();
     });
@@ -264,6 +265,21 @@ class ZodiacApp {
       this.record.save();
     }
     this.render(slidePlan(before, letter));
+    if (this.game.state !== "playing") this.results();
+  }
+
+  /** The results screen (game.js): the score and top animal against the par bot's game. */
+  results() {
+    const g = this.game, par = this.par;
+    const lines = [ending(g)];
+    if (par) {
+      const diff = g.score - par.score;
+      lines.push(`엔진 기준 기록: ${NAMES[par.top]}까지, ${par.score.toLocaleString("ko-KR")}점 · `
+        + (diff > 0 ? `엔진보다 ${diff.toLocaleString("ko-KR")}점 높습니다.` : diff < 0 ? `엔진보다 ${(-diff).toLocaleString("ko-KR")}점 낮습니다.` : "엔진과 같은 점수입니다."));
+    }
+    showResults(this.root.closest("[data-game]"), { name: "zodiac", record: this.record, date: this.date,
+      headline: g.state === "won" ? "십이지 머지 완주!" : "십이지 머지 끝", lines, share: this.shareText(),
+      say: (t) => { this.info.textContent = t; } });
   }
 
   render(plan) {
@@ -387,5 +403,6 @@ registerGame("zodiac", {
     const root = section.querySelector("#zodiac-app");
     if (root) window.harupanZodiac = new ZodiacApp(root, day, record);
   },
-  record: { clean: cleanZodiac, fromSaves: zodiacFromSaves, panel: zodiacPanel },
+  record: { clean: cleanZodiac, fromSaves: zodiacFromSaves, panel: zodiacPanel,
+    streak: (days, today) => { const z = zodiacSummary(days, today); return [z.current, z.best]; } },
 });

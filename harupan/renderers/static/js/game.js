@@ -178,6 +178,139 @@ function registerOffline() {
   navigator.serviceWorker.register(new URL("sw.js", manifest.href).href).catch(() => {});
 }
 
+// ------------------------------------------------------------------ screens
+
+/** A game's state on a day, for the menu and the results screen's links: what its record's
+ *  ``dayState`` says ({state: "cleared"|"playing"|null, text}), or, for a game that does not say,
+ *  "playing" once the record holds the day. */
+export function dayState(name, record, date) {
+  const g = (registerGame.games || new Map()).get(name);
+  const days = (record && record.stats[name]) || {};
+  if (g && g.record && g.record.dayState) return g.record.dayState(days, date) || { state: null, text: "" };
+  return days[date] ? { state: "playing", text: "" } : { state: null, text: "" };
+}
+
+const STATE_WORDS = { cleared: "완성", playing: "하는 중" };
+
+/** The day page's screens (templates/day.html): the menu of the day's games, or one game's screen.
+ *  The page's head set html[data-view] from the fragment before the first paint; this keeps it
+ *  in step with the fragment, mounts a game the first time its screen opens (a game never opened
+ *  costs the page nothing), and writes each game's state into the menu. */
+class Screens {
+  constructor(day, labels, record) {
+    this.day = day; this.labels = labels; this.record = record;
+    this.mounted = new Set();
+    this.fromMenu = false;  // whether the menu is the entry before this screen in the history
+    this.names = [...document.querySelectorAll(".screen[id]")].map((s) => s.id);
+    // which screen a fragment opens (the head's table, from each game's view: #name, or #key=…)
+    this.screenOf = window.harupanScreenOf || {};
+    window.addEventListener("hashchange", () => this.show(this.fromHash(), true));
+    for (const back of document.querySelectorAll(".screenbar a.back")) back.addEventListener("click", (e) => {
+      e.preventDefault();
+      if (this.fromMenu) history.back(); else { history.pushState(null, "", location.pathname + location.search); this.show("menu", true); }
+    });
+    for (const a of document.querySelectorAll(".daymenu a[data-screen]")) a.addEventListener("click", () => { this.fromMenu = this.view === "menu"; });
+    record.views.push(this);
+    this.show(this.fromHash(), false);
+  }
+
+  /** The screen the fragment names: a game's name, or a key its script reads (#z=…); else the menu. */
+  fromHash() {
+    const h = location.hash.slice(1);
+    const k = h.indexOf("=");
+    const to = this.screenOf[h] || (k > 0 && this.screenOf[h.slice(0, k + 1)]);
+    return to && this.names.includes(to) ? to : "menu";
+  }
+
+  show(view, moved) {
+    const was = this.view;
+    this.view = view;
+    document.documentElement.dataset.view = view;
+    if (view !== "menu" && !this.mounted.has(view)) {
+      this.mounted.add(view);
+      const section = document.querySelector(`.screen#${CSS.escape(view)} [data-game]`);
+      const g = (registerGame.games || new Map()).get(view);
+      if (section && g && g.mount) g.mount(section, { day: this.day, labels: this.labels, record: this.record });
+    }
+    if (view === "menu") this.fromMenu = false;
+    this.render();
+    if (moved && was !== view) {
+      window.scrollTo(0, 0);
+      // the keyboard follows: to the game's heading, or back to the menu's link for the game left
+      const to = view === "menu" ? document.querySelector(`.daymenu a[data-screen="${was}"]`)
+        : document.querySelector(`.screen#${CSS.escape(view)} h2`);
+      if (to) { if (!to.hasAttribute("tabindex") && to.tagName === "H2") to.setAttribute("tabindex", "-1"); to.focus({ preventScroll: true }); }
+    }
+  }
+
+  /** The menu's state line for each game (the record's view: redrawn at each save). */
+  render() {
+    for (const a of document.querySelectorAll(".daymenu a[data-screen]")) {
+      const st = dayState(a.dataset.screen, this.record, this.day.date);
+      const out = a.querySelector(".gstate");
+      if (!out) continue;
+      out.dataset.state = st.state || "none";
+      out.textContent = st.state ? [STATE_WORDS[st.state], st.text].filter(Boolean).join(" · ") : "시작 전";
+    }
+  }
+}
+
+// ------------------------------------------------------------------ the results screen
+
+/** Milliseconds until the next day's puzzles open: 0시 in Korea (UTC+9 all year, as todayIn). */
+export function untilNextDay(now = Date.now()) {
+  const day = 86400000;
+  return day - ((now + 9 * 3600000) % day);
+}
+
+export const hms = (ms) => {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+};
+
+/** The results screen, when a game is cleared or ends: its result (``lines``), the player's streak
+ *  for it today and their best, the time to the next day's puzzles, the share text, and the way to
+ *  the day's other games and the archive. A modal box, announced by its heading; Escape or 닫기
+ *  close it and the focus goes back where it was. */
+export function showResults(section, { name, record, date, headline, lines, share, say }) {
+  const old = document.querySelector("dialog.results");
+  if (old) { old.close(); old.remove(); }
+  const g = (registerGame.games || new Map()).get(name);
+  const today = todayIn();
+  const days = (record && record.stats[name]) || {};
+  const [current, best] = g && g.record && g.record.streak ? g.record.streak(days, today) : [0, 0];
+  const box = el("dialog", { class: "results", "aria-labelledby": "results-h", "data-game": name });
+  const next = el("p", { class: "next" });
+  const tick = () => { next.textContent = `다음 판까지 ${hms(untilNextDay())} · 날마다 0시(한국 시간)에 새 판이 열립니다.`; };
+  tick();
+  const timer = setInterval(tick, 1000);
+  const others = el("ul", { class: "rgames", "aria-label": "다른 게임" });
+  for (const a of document.querySelectorAll(".daymenu a[data-screen]")) {
+    if (a.dataset.screen === name) continue;
+    const st = dayState(a.dataset.screen, record, date);
+    const title = a.querySelector(".gtitle").textContent;
+    const go = el("a", { href: `#${a.dataset.screen}`, text: st.state ? `${title} · ${STATE_WORDS[st.state]}` : `${title} 하러 가기` });
+    go.addEventListener("click", () => box.close());
+    others.append(el("li", {}, go));
+  }
+  const archive = document.querySelector('header.site nav a[href$="archive/index.html"]');
+  if (archive) others.append(el("li", {}, el("a", { href: archive.href, text: "지난 판" })));
+  const close = el("button", { type: "button", "data-action": "results-close", text: "닫기" });
+  close.addEventListener("click", () => box.close());
+  others.append(el("li", {}, close));
+  box.append(el("h2", { id: "results-h", text: headline }),
+    el("ul", { class: "rlines" }, ...lines.map((t) => el("li", { text: t }))),
+    el("div", { class: "stats" }, stat(`${current}일`, "오늘까지 연속"), stat(`${best}일`, "최고 연속")),
+    el("p", { class: "facts", text: "연속 기록은 그날의 판을 그날 끝낸 날만 셉니다." }),
+    next,
+    ...(share ? [shareBox(share, say || (() => {}))] : []),
+    others);
+  box.addEventListener("close", () => { clearInterval(timer); box.remove(); });
+  (section || document.body).append(box);
+  box.showModal();
+  return box;
+}
+
 export function boot() {
   registerOffline();
   const data = document.getElementById("harupan-day");
@@ -188,6 +321,7 @@ export function boot() {
   if (panel) window.harupanStats = new StatsPanel(panel, record, day);
   if (!day) return;
   const labels = JSON.parse(document.getElementById("harupan-labels").textContent);
+  if (document.querySelector(".screen[id]")) { window.harupanScreens = new Screens(day, labels, record); return; }
   const games = registerGame.games || new Map();
   for (const section of document.querySelectorAll("[data-game]")) {
     const g = games.get(section.dataset.game);
