@@ -30,14 +30,33 @@ def day_url(site) -> str:
 
 
 def open_day(page, url, rules=True):
-    """The day page, its games drawn; with ``rules``, Shisen-sho's rules loaded too (the search's
-    module, which the page loads at the first move, hint or shuffle), so a test's first move takes
-    effect at once. tests/test_shisen_page.py plays without it."""
+    """The day page on Shisen-sho's screen (``url`` without a fragment gets ``#shisen``), its board
+    drawn; with ``rules``, Shisen-sho's rules loaded too (the search's module, which the page loads
+    at the first move, hint or shuffle), so a test's first move takes effect at once.
+    tests/test_shisen_page.py plays without it."""
+    url = url if "#" in url else url + "#shisen"
+    game = url.split("#", 1)[1]
     page.goto(url)
-    page.wait_for_selector("#shisen-app .sgrid .tile")
-    page.wait_for_selector("#zodiac-app .zgrid .ztile")
-    if rules:
+    page.wait_for_selector(GAME_READY.get(game, GAME_READY["zodiac"]))  # a #z=… link opens zodiac's screen
+    if rules and game == "shisen":
         page.evaluate("() => window.harupanShisen.rules().then(() => window.harupanShisen.opened)")
+
+
+GAME_READY = {"shisen": "#shisen-app .sgrid .tile", "zodiac": "#zodiac-app .zgrid .ztile", "cards": "#cards-app .kcard"}
+
+
+def show_screen(page, name):
+    """Go to a game's screen on the day page already open (its fragment, as the menu's link does),
+    and wait until the game is drawn there."""
+    page.evaluate("(n) => { location.hash = n; }", name)
+    page.wait_for_function("(n) => document.documentElement.dataset.view === n", arg=name)
+    page.wait_for_selector(GAME_READY[name])
+
+
+def close_results(page):
+    """Close the results screen (the modal box a cleared or ended game opens) with its 닫기."""
+    page.click('dialog.results [data-action="results-close"]')
+    page.wait_for_selector("dialog.results", state="detached")
 
 
 def solution(site, level="normal"):

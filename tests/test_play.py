@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pytest
 from conftest import artifact
-from pagecheck import DATE, day_url, open_day, replay_cli, slow_phone_page, solution, watched_page
+from pagecheck import close_results, DATE, day_url, open_day, replay_cli, slow_phone_page, solution, watched_page
 from test_phone import axe_violations, served
 
 from harupan.engine import zodiac
@@ -307,6 +307,8 @@ def test_stats_list_the_levels_easy_normal_hard(browser_site, browser):
         open_day(pg, day_url(browser_site))
         order = ["쉬움", "보통", "어려움"]
         assert [t.strip() for t in pg.locator("#shisen-app [role=tab]").all_text_contents()] == order
+        pg.goto(day_url(browser_site))  # the record's panel is on the day's menu
+        pg.wait_for_selector("#harupan-stats table.times")
         assert pg.locator("#harupan-stats table.times tbody th").all_text_contents() == order
         pg.goto((browser_site / "index.html").as_uri())
         pg.wait_for_selector("#harupan-stats table.times")
@@ -317,12 +319,13 @@ def end_zodiac(page):
     page.evaluate("""() => { const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowUp'];
         for (let i = 0; i < 20000 && window.harupanZodiac.game.state === 'playing'; i++)
             window.harupanZodiac.board.dispatchEvent(new KeyboardEvent('keydown', {key: keys[i % 5], bubbles: true})); }""")
+    close_results(page)  # the results screen the ending opened (tests/test_screens.py reads it)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_zodiac_keys_slide_and_the_share_link_replays_the_game(browser_site, browser, scheme):
     with watched_page(browser, color_scheme=scheme, **VIEWS["desktop"]) as pg:
-        open_day(pg, day_url(browser_site))
+        open_day(pg, day_url(browser_site) + "#zodiac")
         pg.locator("#zodiac-app .zgrid").scroll_into_view_if_needed()
         assert "밀어서 합치기" in pg.text_content(".zcard .zhint")
         # the keys work once a click on the board has given it the focus ...
@@ -337,7 +340,7 @@ def test_zodiac_keys_slide_and_the_share_link_replays_the_game(browser_site, bro
         slides = pg.evaluate("document.getAnimations().map((a) => a.effect.getTiming().duration)")
         assert slides and max(slides) <= 120, slides
         # ... and not in a text field
-        pg.focus("#easy-view")
+        pg.focus(".screen#zodiac .screenbar a.back")
         before = pg.evaluate("window.harupanZodiac.game.moves")
         pg.keyboard.press("w")
         assert pg.evaluate("window.harupanZodiac.game.moves") == before
@@ -383,7 +386,7 @@ def test_zodiac_swipes_and_its_share_link_replays_on_a_phone(browser_site, brows
     """The phone half of the zodiac check: a swipe moves the board, the share text at the end has
     no JSON line, and its link replays to the same board and score."""
     with watched_page(browser, color_scheme=scheme, **VIEWS[view]) as pg:
-        open_day(pg, day_url(browser_site))
+        open_day(pg, day_url(browser_site) + "#zodiac")
         pg.locator("#zodiac-app .zgrid").scroll_into_view_if_needed()
         for dx, dy in ((-80, 0), (0, 80), (80, 0)):
             pg.evaluate(SWIPE, [dx, dy])
@@ -404,7 +407,7 @@ def test_zodiac_swipes_and_its_share_link_replays_on_a_phone(browser_site, brows
 
 def test_zodiac_does_not_slide_under_reduced_motion(browser_site, browser):
     with watched_page(browser, reduced_motion="reduce", **VIEWS["desktop"]) as pg:
-        open_day(pg, day_url(browser_site))
+        open_day(pg, day_url(browser_site) + "#zodiac")
         pg.focus("#zodiac-app .zgrid")
         pg.keyboard.press("ArrowLeft")
         pg.keyboard.press("ArrowDown")
@@ -432,9 +435,10 @@ def test_zodiac_arrows_scroll_the_page_unless_the_board_has_the_focus(browser_si
     """A reader who clicks the title and scrolls with the arrow keys scrolls past the board and plays
     no move (a move is saved and cannot be undone); with the board focused the same keys push."""
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as pg:
-        open_day(pg, day_url(browser_site))
-        pg.locator("h1").click()
-        passed = "window.harupanZodiac.board.getBoundingClientRect().bottom < 0"
+        open_day(pg, day_url(browser_site) + "#zodiac")
+        pg.locator("#zodiac-h").click()
+        # the game's screen is short: the arrows scroll it as far as it goes, which takes at least part of the board off
+        passed = "scrollY > 0 && scrollY >= document.documentElement.scrollHeight - innerHeight - 1"
         for _ in range(80):  # the page scrolls smoothly: each press given time to move it
             pg.keyboard.press("ArrowDown")
             pg.wait_for_timeout(30)
@@ -456,7 +460,7 @@ def test_zodiac_arrows_scroll_the_page_unless_the_board_has_the_focus(browser_si
         assert len(moves) >= 2 and zodiac_saved(pg) == json.dumps(moves)
         assert settled_scroll(pg) == y, "the page scrolled under the board's keys"
         # focus leaves the board: the arrows scroll again
-        pg.locator("h1").click()
+        pg.locator("#zodiac-h").click()
         pg.keyboard.press("ArrowLeft")
         pg.keyboard.press("ArrowUp")
         assert pg.evaluate("window.harupanZodiac.game.moves") == moves
@@ -477,7 +481,7 @@ def test_zodiac_status_line_shows_with_the_board_and_the_ending_says_when_the_ne
     """The score, "can't move" and ending line on screen together with the whole board, a phone on
     its side included; the ending says the next game opens at 0시 and offers no second try."""
     with watched_page(browser, color_scheme=scheme, **ZODIAC_VIEWS[view]) as pg:
-        open_day(pg, day_url(browser_site))
+        open_day(pg, day_url(browser_site) + "#zodiac")
         check_zodiac_status_beside_board(pg, view, "start")
         pg.focus("#zodiac-app .zgrid")
         for key in ("ArrowLeft", "ArrowDown", "ArrowRight", "ArrowDown"):
@@ -513,7 +517,7 @@ def test_zodiac_ending_on_the_day_itself_says_tomorrow(browser_site, browser):
     """On the day (Korean time), the ending names tomorrow's 0시."""
     with watched_page(browser, **VIEWS["desktop"]) as pg:
         pg.clock.set_fixed_time(datetime.fromisoformat(f"{DATE}T23:30:00+09:00"))
-        open_day(pg, day_url(browser_site))
+        open_day(pg, day_url(browser_site) + "#zodiac")
         end_zodiac(pg)
         assert pg.text_content("#zodiac-app .znext").startswith(
             "오늘의 십이지 머지는 여기까지입니다. 내일 0시에 새 판이 열립니다.")

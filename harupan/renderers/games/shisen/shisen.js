@@ -406,7 +406,11 @@ class ShisenApp {
     const stats = document.getElementById("harupan-stats");
     if (stats) {
       const see = el("button", { type: "button", class: "tool", "data-action": "see-stats", text: "내 기록 보기" });
-      see.addEventListener("click", () => { this.closeToast(true); stats.scrollIntoView({ block: "start" }); });
+      see.addEventListener("click", () => {
+        this.closeToast(true);
+        if (!stats.offsetParent) location.hash = "";  // the record is on the day's menu, not on the game's screen
+        requestAnimationFrame(() => stats.scrollIntoView({ block: "start" }));
+      });
       links.push(see);
     }
     const home = document.querySelector("header.site a.home");

@@ -197,8 +197,8 @@ const STATE_WORDS = { cleared: "완성", playing: "하는 중" };
  *  in step with the fragment, mounts a game the first time its screen opens (a game never opened
  *  costs the page nothing), and writes each game's state into the menu. */
 class Screens {
-  constructor(day, labels, record) {
-    this.day = day; this.labels = labels; this.record = record;
+  constructor(day, labels, record, onMenu) {
+    this.day = day; this.labels = labels; this.record = record; this.onMenu = onMenu;
     this.mounted = new Set();
     this.fromMenu = false;  // whether the menu is the entry before this screen in the history
     this.names = [...document.querySelectorAll(".screen[id]")].map((s) => s.id);
@@ -232,7 +232,7 @@ class Screens {
       const g = (registerGame.games || new Map()).get(view);
       if (section && g && g.mount) g.mount(section, { day: this.day, labels: this.labels, record: this.record });
     }
-    if (view === "menu") this.fromMenu = false;
+    if (view === "menu") { this.fromMenu = false; this.onMenu(); }
     this.render();
     if (moved && was !== view) {
       window.scrollTo(0, 0);
@@ -318,10 +318,14 @@ export function boot() {
   const record = new Record(day);
   window.harupanRecord = record;
   const panel = document.getElementById("harupan-stats");
-  if (panel) window.harupanStats = new StatsPanel(panel, record, day);
+  const screens = day && document.querySelector(".screen[id]");
+  // on the day page the record's panel belongs to the menu: drawn when the menu first shows, so a
+  // game's screen carries none of its elements
+  const showPanel = () => { if (panel && !window.harupanStats) window.harupanStats = new StatsPanel(panel, record, day); };
+  if (!screens) showPanel();
   if (!day) return;
   const labels = JSON.parse(document.getElementById("harupan-labels").textContent);
-  if (document.querySelector(".screen[id]")) { window.harupanScreens = new Screens(day, labels, record); return; }
+  if (screens) { window.harupanScreens = new Screens(day, labels, record, showPanel); return; }
   const games = registerGame.games || new Map();
   for (const section of document.querySelectorAll("[data-game]")) {
     const g = games.get(section.dataset.game);
