@@ -131,8 +131,10 @@ def test_404_at_a_missing_address_is_the_site_s_page_and_stays_on_the_site(brows
         assert pg.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(251, 248, 241)"
         assert pg.evaluate("getComputedStyle(document.body).wordBreak") == "keep-all"
         assert pg.locator("header.site nav a").count() >= 3
-        hrefs = pg.eval_on_selector_all("a", "els => els.map(a => a.href)")
+        hrefs = pg.eval_on_selector_all("a:not(.skip)", "els => els.map(a => a.href)")
         assert hrefs and all(h.startswith(base) and "/2031/" not in h for h in hrefs), hrefs
+        # the skip link alone stays on this page: to its own <main>, not to the root's
+        assert pg.get_attribute("a.skip", "href") == f"{base}2031/01/01/index.html#main"
         assert [r for r in responses if r[0] != 200 and not r[1].endswith("/2031/01/01/index.html")] == []
         pg.click("text=오늘의 판으로 가기")
         pg.wait_for_url(f"{base}index.html")  # the click may return once the address changes, before the title is parsed

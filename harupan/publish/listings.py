@@ -46,7 +46,8 @@ def _month_pages(site: Path, cfg: SiteConfig, dates: list[_dt.date], every: bool
         months[name] = days
         path = site / "archive" / f"{y:04d}" / f"{m:02d}" / "index.html"
         if before.get(name) != days or not path.is_file():
-            out[path] = pages.archive_page(y, m, days, sd).encode()
+            held = {d: held_games(site / day_path(d)) for d in (_dt.date(y, m, n) for n in days)}
+            out[path] = pages.archive_page(y, m, days, sd, held).encode()
     out[record] = json.dumps({"key": key, "months": months}, sort_keys=True).encode()
     return out
 
@@ -70,6 +71,14 @@ def _sitemaps(site: Path, cfg: SiteConfig, dates: list[_dt.date], rule_list: lis
         index.append({"loc": base + f"archive/{year:04d}/sitemap.xml", "lastmod": days[-1].isoformat()})
     out[site / "sitemap.xml"] = pages.sitemap_index_xml(index).encode()
     return out
+
+
+def held_games(folder: Path) -> list[str]:
+    """The names of the games a published day holds that the page's script plays (and so keeps in
+    the player's record), told by their files as :func:`held_titles` tells them: what the
+    archive's calendar asks each game's record about (a day's files do not change once written, so
+    a month page kept across runs stays right)."""
+    return [v.name for v in views() if v.script is not None and v.files and all((folder / f).is_file() for f in v.files)]
 
 
 def held_titles(folder: Path) -> list[str]:
@@ -96,7 +105,10 @@ def listing_files(site: Path, cfg: SiteConfig, dates: list[_dt.date], rule_list:
             if problems is None:
                 raise
             problems.append(str(e))
-    out[site / "archive" / "index.html"] = pages.archive_index(dates, sd).encode()
+    newest = max(dates, default=None)  # the month the archive's first page shows
+    last = [d for d in dates if newest and (d.year, d.month) == (newest.year, newest.month)]
+    out[site / "archive" / "index.html"] = pages.archive_index(
+        dates, sd, {d: held_games(site / day_path(d)) for d in last}).encode()
     out.update(_month_pages(site, cfg, dates, every_month))
     entries = []
     for d in reversed(dates[-30:]):

@@ -188,7 +188,8 @@ def by_month(dates: Sequence[_dt.date]) -> dict[tuple[int, int], list[int]]:
     return out
 
 
-def archive_index(dates: Sequence[_dt.date], site: SiteInfo) -> str:
+def archive_index(dates: Sequence[_dt.date], site: SiteInfo,
+                  games: Mapping[_dt.date, Sequence[str]] | None = None) -> str:
     """The archive's first page: every month that has a day, by year, newest first, each a link
     to its own calendar page (so this page grows by one link a month, never by a day)."""
     months = by_month(dates)
@@ -199,16 +200,19 @@ def archive_index(dates: Sequence[_dt.date], site: SiteInfo) -> str:
     latest = max(months) if months else None
     return environment().get_template("archive.html").render(
         site=site, root="../", years=[{"label": f"{y}년", "months": ms} for y, ms in years.items()],
-        month=_month(*latest, months[latest], "../") if latest else None)
+        month=_month(*latest, months[latest], "../", games) if latest else None)
 
 
-def archive_page(year: int, month: int, days: list[int], site: SiteInfo) -> str:
-    """One month's calendar (``archive/YYYY/MM/index.html``), its listed days linked."""
+def archive_page(year: int, month: int, days: list[int], site: SiteInfo,
+                 games: Mapping[_dt.date, Sequence[str]] | None = None) -> str:
+    """One month's calendar (``archive/YYYY/MM/index.html``), its listed days linked; ``games``:
+    the games each day holds (by name), which the page's script marks from the player's record."""
     return environment().get_template("archive.html").render(
-        site=site, root="../../../", years=None, month=_month(year, month, days, "../../../"))
+        site=site, root="../../../", years=None, month=_month(year, month, days, "../../../", games))
 
 
-def _month(year: int, month: int, days: list[int], root: str) -> dict[str, object]:
+def _month(year: int, month: int, days: list[int], root: str,
+           games: Mapping[_dt.date, Sequence[str]] | None = None) -> dict[str, object]:
     cal = calendar.Calendar(firstweekday=6)  # weeks start on Sunday
     listed = set(days)
     weeks = []
@@ -216,8 +220,11 @@ def _month(year: int, month: int, days: list[int], root: str) -> dict[str, objec
         weeks.append([None if d == 0 else {
             "day": d,
             "href": f"{root}{year:04d}/{month:02d}/{d:02d}/index.html" if d in listed else None,
-            "label": day_ko(_dt.date(year, month, d))} for d in week])
-    return {"label": f"{year}년 {month}월", "weeks": weeks}
+            "label": day_ko(_dt.date(year, month, d)), "date": _dt.date(year, month, d).isoformat(),
+            "games": list((games or {}).get(_dt.date(year, month, d), ()))} for d in week])
+    # each game with a browser module, by its Korean name: the marks' titles (pages.js)
+    titles = {v.name: v.title for v in views() if v.script is not None}
+    return {"label": f"{year}년 {month}월", "weeks": weeks, "titles": titles}
 
 
 def not_found_page(site: SiteInfo) -> str:

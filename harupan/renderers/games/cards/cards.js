@@ -503,11 +503,21 @@ function cardsPanel(days, { today }) {
       stat(c.current, "연속 완성"), stat(c.best, "최고 연속"))];
 }
 
+/** The daily hand's part of a day's state (registerGame's ``record.dayState``): null when the record
+ *  has no such day; "cleared" once the hand was completed, its text the score ("24점", "· 최고점" when
+ *  it was the best there is); else "playing" (a move made). */
+export function cardDayState(days, date) {
+  const d = days && days[date];
+  if (!d) return null;
+  if (!d.done) return { state: "playing", text: "진행 중" };
+  return { state: "cleared", text: `${d.score.toLocaleString("ko-KR")}점${d.perfect ? " · 최고점" : ""}` };
+}
+
 registerGame("cards", {
   mount(section, { day, record }) {
     const root = section.querySelector("#cards-app");
     if (root && day.cards) window.harupanCards = new CardsApp(root, day, record);
   },
-  record: { clean: cardClean, panel: cardsPanel,
+  record: { clean: cardClean, panel: cardsPanel, dayState: cardDayState,
     streak: (days, today) => { const c = cardsSummary(days, today); return [c.current, c.best]; } },
 });

@@ -131,3 +131,15 @@ export function shisenPanel(days, { today, day, panel }) {
       stat(sh.current, "연속 완성"), stat(sh.best, "최고 연속")),
     times];
 }
+
+/** Shisen-sho's part of a day's state (the archive's calendar, the day's menu; registerGame's
+ *  ``record.dayState``), from its cleaned days: null when the record has no such day; "cleared"
+ *  when a level of it was cleared (as the panel's 완성한 날 counts), its text each cleared level
+ *  with its time in reading order ("보통 2:31"); else "playing" (a move made, no level cleared). */
+export function shisenDayState(days, date) {
+  const d = days && days[date];
+  if (!d) return null;
+  const levels = ordered(Object.keys(d.cleared || {}));
+  if (!levels.length) return { state: "playing", text: "진행 중" };
+  return { state: "cleared", text: levels.map((lv) => `${LEVEL_KO[lv] || lv} ${clock(d.cleared[lv].ms)}`).join(" · ") };
+}

@@ -7,7 +7,7 @@ import { particle } from "./ko.js";
 import { Board } from "./shisen-board.js";
 import { isCount } from "./stats.js";
 import { shisenLastClearable, shisenMakeProof, shisenProofStillHolds, shisenSolver, shisenSolverNow } from "./shisen-solver.js";
-import { cleanShisen, historyBoards, LEVEL_KO, ordered, recordShisenCleared, recordShisenPlayed, replayShisen, shisenFromSaves, shisenPanel, shisenSummary, shuffleSeed } from "./shisen-record.js";
+import { cleanShisen, historyBoards, LEVEL_KO, ordered, recordShisenCleared, recordShisenPlayed, replayShisen, shisenDayState, shisenFromSaves, shisenPanel, shisenSummary, shuffleSeed } from "./shisen-record.js";
 
 // ------------------------------------------------------------------ the game on the day page
 
@@ -667,6 +667,6 @@ registerGame("shisen", {
     const root = section.querySelector("#shisen-app");
     if (root && day.shisen) window.harupanShisen = new ShisenApp(root, day, labels, record);
   },
-  record: { clean: cleanShisen, fromSaves: shisenFromSaves, panel: shisenPanel,
+  record: { clean: cleanShisen, fromSaves: shisenFromSaves, panel: shisenPanel, dayState: shisenDayState,
     streak: (days, today) => { const s = shisenSummary(days, today, []); return [s.current, s.best]; } },
 });

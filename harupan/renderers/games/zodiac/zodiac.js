@@ -398,11 +398,22 @@ function zodiacPanel(days, { today }) {
     reached.length ? bars : el("p", { class: "facts", text: "끝낸 판이 생기면 최고 동물별 판 수가 여기에 나옵니다." })];
 }
 
+/** Zodiac merge's part of a day's state (registerGame's ``record.dayState``): null when the record
+ *  has no such day; "cleared" once the day's game ended (won or not: there is one game a day), its
+ *  text the score and the top animal ("1,320점 · 용"); else "playing", with the score so far. */
+export function zodiacDayState(days, date) {
+  const z = days && days[date];
+  if (!z) return null;
+  const score = `${z.score.toLocaleString("ko-KR")}점`;
+  if (!z.ended) return { state: "playing", text: `진행 중 · ${score}` };
+  return { state: "cleared", text: z.top ? `${score} · ${NAMES[z.top]}` : score };
+}
+
 registerGame("zodiac", {
   mount(section, { day, record }) {
     const root = section.querySelector("#zodiac-app");
     if (root) window.harupanZodiac = new ZodiacApp(root, day, record);
   },
-  record: { clean: cleanZodiac, fromSaves: zodiacFromSaves, panel: zodiacPanel,
+  record: { clean: cleanZodiac, fromSaves: zodiacFromSaves, panel: zodiacPanel, dayState: zodiacDayState,
     streak: (days, today) => { const z = zodiacSummary(days, today); return [z.current, z.best]; } },
 });

@@ -9,7 +9,8 @@ import { STATS_KEY, knownDays, migrate, stampLate, todayIn } from "./stats.js";
  *  ``mount(section, {day, labels, record})`` plays the day in its section of the day page;
  *  ``record`` is {clean(days), fromSaves(stats, keys, day), panel(days, {today, day, panel})}:
  *  its days cleaned of bad entries, its days read from its own older saves, and the nodes of its
- *  part of the record panel. A function declaration, so a module joined before this one into
+ *  part of the record panel; optionally dayState(days, date), a day's state for the archive's
+ *  calendar and the day's menu (pages.js). A function declaration, so a module joined before this one into
  *  harupan.js (publish/assets.py) can call it while its own body runs. */
 export function registerGame(name, spec) {
   if (!registerGame.games) registerGame.games = new Map();
@@ -233,6 +234,9 @@ class Screens {
       if (section && g && g.mount) g.mount(section, { day: this.day, labels: this.labels, record: this.record });
     }
     if (view === "menu") { this.fromMenu = false; this.onMenu(); }
+    // the skip link leads to the game itself on its screen (its app's box, by the games' id rule), to the menu else
+    const skip = document.querySelector("a.skip");
+    if (skip) skip.setAttribute("href", view !== "menu" && document.getElementById(`${view}-app`) ? `#${view}-app` : "#main");
     this.render();
     if (moved && was !== view) {
       window.scrollTo(0, 0);
