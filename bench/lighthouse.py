@@ -42,7 +42,8 @@ import results
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = Path(os.environ.get("HARUPAN_TOOLS", Path.home() / ".cache" / "harupan-tools"))
 DEFAULT_LH = TOOLS / "lighthouse-12.2.3" / "node_modules" / ".bin" / "lighthouse"
-PAGES = {"day": "2026/11/29/index.html", "home": "index.html", "baseline: archive": "archive/index.html"}
+PAGES = {"day": "2026/11/29/index.html", "shisen screen": "2026/11/29/index.html#shisen", "home": "index.html",
+         "baseline: archive": "archive/index.html"}
 METRICS = {"first-contentful-paint": "FCP s", "largest-contentful-paint": "LCP s", "total-blocking-time": "TBT ms",
            "cumulative-layout-shift": "CLS", "speed-index": "SI s", "bootup-time": "JS ms"}
 

@@ -152,3 +152,8 @@ def test_clearing_or_ending_each_game_opens_the_results_screen(browser_site, bro
         states = pg.locator(".daymenu .gstate").all_text_contents()
         assert states[0].startswith("완성") and states[2].startswith("완성") and states[1] != "시작 전", states
         pg.screenshot(path=str(artifact(f"screens-menu-after-{view}-{scheme}.png")))
+        pg.goto((browser_site / "archive/2026/11/index.html").as_uri())  # the archive marks the day cleared
+        day = pg.locator('table.calendar a[data-date="2026-11-29"]')
+        pg.wait_for_selector('table.calendar a[data-date="2026-11-29"].cleared')
+        assert "완성" in day.text_content()
+        pg.screenshot(path=str(artifact(f"screens-archive-after-{view}-{scheme}.png")))
