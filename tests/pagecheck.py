@@ -53,6 +53,13 @@ def show_screen(page, name):
     page.wait_for_selector(GAME_READY[name])
 
 
+def show_menu(page):
+    """Back to the day's menu (where the record's panel is), as the screen's "게임 목록" does."""
+    page.evaluate("() => { location.hash = ''; }")
+    page.wait_for_function("document.documentElement.dataset.view === 'menu'")
+    page.wait_for_selector("#harupan-stats .stat")
+
+
 def close_results(page):
     """Close the results screen (the modal box a cleared or ended game opens) with its 닫기."""
     page.click('dialog.results [data-action="results-close"]')

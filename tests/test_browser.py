@@ -7,7 +7,7 @@ import sys
 
 import pytest
 from conftest import artifact
-from pagecheck import DATE, ROOT, day_url, open_day, replay_cli, shuffle, solution, tiles_left, watched_page
+from pagecheck import DATE, ROOT, close_results, show_screen, day_url, open_day, replay_cli, shuffle, solution, tiles_left, watched_page
 
 pytestmark = pytest.mark.slow
 
@@ -180,6 +180,7 @@ def test_keyboard_play(site, page):
 
 
 def play_zodiac(page, n: int):
+    show_screen(page, "zodiac")
     page.focus("#zodiac-app .zgrid")
     keys = ["ArrowLeft", "ArrowDown", "a", "s", "ArrowRight", "ArrowDown", "d", "w"]
     for i in range(n):
@@ -206,6 +207,7 @@ def test_reload_resumes_both_games(site, page):
     page.reload()
     open_day(page, day_url(site))
     assert tiles_left(page) == 138
+    show_screen(page, "zodiac")
     assert page.evaluate("window.harupanZodiac.game.moves") == moves
 
 
@@ -236,7 +238,7 @@ def test_served_site_and_screenshots(site, browser):
 
 
 def test_share_text_is_a_verifiable_claim(site, page, tmp_path):
-    open_day(page, day_url(site))
+    open_day(page, day_url(site) + "#zodiac")
     # play to the end through the page's own key handler, cycling the directions
     state = page.evaluate("""() => {
         const grid = document.querySelector('#zodiac-app .zgrid');
@@ -246,6 +248,7 @@ def test_share_text_is_a_verifiable_claim(site, page, tmp_path):
         return window.harupanZodiac.game.state;
     }""")
     assert state in ("over", "won")
+    close_results(page)
     share = page.input_value("#zodiac-app textarea.share")
     assert DATE in share and "{" not in share  # human words and a link; the claim is kept apart
     page.click("#zodiac-app details.claim summary")

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from conftest import artifact, npm_tool
-from pagecheck import DATE, day_url, open_day, replay_cli, served, shuffle, solution, tiles_left, watched_page
+from pagecheck import DATE, close_results, show_menu, show_screen, day_url, open_day, replay_cli, served, shuffle, solution, tiles_left, watched_page
 
 from harupan.engine.zodiac import Game
 
@@ -196,7 +196,7 @@ DIRECTIONS = {"L": (-80, 0), "R": (80, 0), "U": (0, -80), "D": (0, 80)}
 
 
 def test_swipes_move_the_zodiac_tiles_as_the_python_replay_does(browser_site, phone):
-    open_day(phone, day_url(browser_site))
+    open_day(phone, day_url(browser_site) + "#zodiac")
     grid = phone.locator("#zodiac-app .zgrid")
     grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
@@ -220,31 +220,38 @@ def test_swipes_move_the_zodiac_tiles_as_the_python_replay_does(browser_site, ph
 
 def test_stats_share_line_and_reset(browser_site, phone):
     open_day(phone, day_url(browser_site))
+    show_menu(phone)
     assert phone.locator("#harupan-stats .stat").count() >= 10
+    show_screen(phone, "shisen")
     for a, c in solution(browser_site):
         tap_pair(phone, a, c)
     assert tiles_left(phone) == 0
+    close_results(phone)
     share = phone.input_value("#shisen-app textarea.share")
     lines = share.splitlines()
     assert re.fullmatch(r"하루 판 사천성 2026-11-29 보통", lines[0]), share
     assert re.fullmatch(r"완성 \d+:\d\d · 힌트 0번 · 섞기 0번 · 무르기 0번 · 되돌아가기 0번", lines[1]), share
-    assert lines[2] == "https://harupan.example/2026/11/29/index.html"
+    assert lines[2] == "https://harupan.example/2026/11/29/index.html#shisen"
     assert not re.search(r"[A-Z]\d|萬|[0-9][mpsz]", share)  # no tile, no position: no spoiler
     phone.locator('#shisen-app [data-action="copy"]').tap()
     phone.wait_for_function("document.querySelector('#shisen-app .status').textContent.includes('복사')")
     stats = phone.evaluate("JSON.parse(localStorage.getItem('harupan:stats'))")
     assert stats["v"] == 1 and list(stats["shisen"]) == [DATE] and "normal" in stats["shisen"][DATE]["cleared"]
+    show_menu(phone)
     panel = phone.text_content("#harupan-stats")
     assert re.search(r"1\s*완성한 날", panel) and re.search(r"1\s*플레이한 날", panel)
     row = phone.text_content("#harupan-stats table.times tbody tr:nth-child(2)")
     assert re.fullmatch(r"보통1판\d+:\d\d\d+:\d\d", row), row
     # the zodiac game to its end counts too
+    show_screen(phone, "zodiac")
     phone.evaluate("""() => { const grid = document.querySelector('#zodiac-app .zgrid');
         const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowUp'];
         for (let i = 0; i < 20000 && window.harupanZodiac.game.state === 'playing'; i++)
             grid.dispatchEvent(new KeyboardEvent('keydown', {key: keys[i % 5], bubbles: true})); }""")
     z = phone.evaluate("window.harupanRecord.stats.zodiac")[DATE]
     assert z["ended"] is True and z["score"] == phone.evaluate("window.harupanZodiac.game.score")
+    close_results(phone)
+    show_menu(phone)
     panel = phone.locator("#harupan-stats")
     panel.scroll_into_view_if_needed()
     panel.screenshot(path=str(artifact("phone-stats.png")))
@@ -256,6 +263,7 @@ def test_stats_share_line_and_reset(browser_site, phone):
     phone.wait_for_selector("#harupan-stats .stat")
     assert re.search(r"1\s*완성한 날", phone.text_content("#harupan-stats"))
     open_day(phone, day_url(browser_site))
+    show_menu(phone)
     # reset asks first; saying no keeps everything
     phone.locator('#harupan-stats [data-action="reset"]').tap()
     assert phone.locator("#harupan-stats .confirm").is_visible()

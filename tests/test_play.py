@@ -340,7 +340,7 @@ def test_zodiac_keys_slide_and_the_share_link_replays_the_game(browser_site, bro
         slides = pg.evaluate("document.getAnimations().map((a) => a.effect.getTiming().duration)")
         assert slides and max(slides) <= 120, slides
         # ... and not in a text field
-        pg.focus(".screen#zodiac .screenbar a.back")
+        pg.focus(".screen#zodiac a.screenbar.back")
         before = pg.evaluate("window.harupanZodiac.game.moves")
         pg.keyboard.press("w")
         assert pg.evaluate("window.harupanZodiac.game.moves") == before

@@ -75,9 +75,9 @@ def test_each_game_opens_on_its_own_screen_from_the_menu(browser_site, browser, 
             else:
                 pg.wait_for_selector("#cards-app .kcard")
                 assert in_view(pg, "#cards-app .kcard"), "every card on the screen"
-            assert in_view(pg, f".screen#{name} .screenbar a.back")
+            assert in_view(pg, f".screen#{name} a.screenbar.back")
             pg.screenshot(path=str(artifact(f"screens-{name}-{view}-{scheme}.png")))
-            pg.click(f".screen#{name} .screenbar a.back")  # back to the menu, the way the player came
+            pg.click(f".screen#{name} a.screenbar.back")  # back to the menu, the way the player came
             pg.wait_for_function("document.documentElement.dataset.view === 'menu'")
             assert pg.evaluate("document.activeElement.dataset.screen") == name
 
@@ -126,7 +126,7 @@ def test_clearing_or_ending_each_game_opens_the_results_screen(browser_site, bro
             bg = pg.evaluate("getComputedStyle(document.querySelector('#shisen-app .sgrid')).backgroundColor")
             assert bg == pg.evaluate("getComputedStyle(document.querySelector('.card')).backgroundColor"), bg
         close_results(pg)
-        assert pg.locator(".screen#shisen .screenbar a.back").is_visible()
+        assert pg.locator(".screen#shisen a.screenbar.back").is_visible()
 
         show_screen(pg, "zodiac")
         pg.evaluate("""() => { const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowUp'];

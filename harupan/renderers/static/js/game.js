@@ -206,7 +206,7 @@ class Screens {
     // which screen a fragment opens (the head's table, from each game's view: #name, or #key=…)
     this.screenOf = window.harupanScreenOf || {};
     window.addEventListener("hashchange", () => this.show(this.fromHash(), true));
-    for (const back of document.querySelectorAll(".screenbar a.back")) back.addEventListener("click", (e) => {
+    for (const back of document.querySelectorAll("a.screenbar.back")) back.addEventListener("click", (e) => {
       e.preventDefault();
       if (this.fromMenu) history.back(); else { history.pushState(null, "", location.pathname + location.search); this.show("menu", true); }
     });
