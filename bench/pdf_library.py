@@ -51,8 +51,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("HARUPAN_PAR", "quick")
 
 import results  # noqa: E402
-from harupan.renderers.fonts import font, font_path, text_layout  # noqa: E402
-from harupan.renderers.model import Circle, Drawing, Line, Polygon, RoundRect, Text, Use, expand  # noqa: E402
+from harupan.renderers.fonts import font_path, text_layout  # noqa: E402
+from harupan.renderers.model import Circle, Line, Polygon, RoundRect, Text, Use, expand  # noqa: E402
 from harupan.renderers.pdf import page_points  # noqa: E402
 
 LIBRARIES = ("fpdf2", "reportlab", "pikepdf")
