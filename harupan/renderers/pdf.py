@@ -322,10 +322,10 @@ def render_pdf(pages: list[Drawing], title: str = "하루 판", repertoire: Mapp
         add(stream(first + bytes(body), f"/Type /ObjStm /N {len(group)} /First {len(first)} "))
     out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
     offsets: dict[int, int] = {}
-    for i, body in enumerate(objects, 1):
+    for i, obj in enumerate(objects, 1):
         if i not in packed:
             offsets[i] = len(out)
-            out += f"{i} 0 obj\n".encode() + body + b"\nendobj\n"
+            out += f"{i} 0 obj\n".encode() + obj + b"\nendobj\n"
     digest = hashlib.md5(bytes(out)).hexdigest()
     # The cross-reference stream (objects in object streams cannot be listed in a plain table):
     # each object's kind (1 at an offset, 2 in an object stream), offset or stream, generation or index.
