@@ -99,6 +99,8 @@ def test_tagged_text_and_named_figures_in_reading_order(day_pdf, tmp_path):
     names = Counter(bytes.fromhex(alt.decode()).decode("utf-16-be") for kind, _, _, alt in elements if alt)
     placed = Counter(p.alt for _, d in pages for p in d.items if isinstance(p, Use) and p.alt)
     assert names == placed and sum(placed.values()) > 900  # three boards and three keys, the cards, the zodiac
+    steps = [a for a in names.elements() if re.fullmatch(r"\S+, \d+번", a)]  # a key's tile and its step
+    assert len(steps) == 3 * 144 and {f", {n}번" for n in (1, 72)} <= {a[a.index(","):] for a in steps}
 
 
 def test_same_drawings_same_bytes(day_pdf):

@@ -107,9 +107,13 @@ def board_drawing_items(board: Board, *, easy: bool, x0: float, y0: float, scale
                                        stroke=RULE, width=1.5 * scale, fill=None))
                 continue
             label = max(14.0, math.ceil(text_floor / scale * 100) / 100)  # large print: the easy view's label 16 pt too
-            items.append(Use(mahjong_tile(code, easy, label), ox, oy, scale, TILE_NAMES_KO[code]))
-            if numbers is not None and (x, y) in numbers:
-                items.append(Use(step_badge(numbers[(x, y)], grow, text_floor / scale), ox, oy, scale))
+            step = numbers.get((x, y)) if numbers is not None else None
+            # the key's tiles name their step too, as the page says it (같은 번호끼리 한 쌍): the tab
+            # is drawn as art, so a reader that cannot see it hears the number with the tile
+            alt = TILE_NAMES_KO[code] if step is None else f"{TILE_NAMES_KO[code]}, {step}번"
+            items.append(Use(mahjong_tile(code, easy, label), ox, oy, scale, alt))
+            if step is not None:
+                items.append(Use(step_badge(step, grow, text_floor / scale), ox, oy, scale))
     return items
 
 
