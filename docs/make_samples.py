@@ -74,7 +74,7 @@ def grey(img):
 def print_samples(days):
     """The print pack of ``days`` (docs/print.md): its cover, a puzzle page and a key page with
     the running footer, the cards page in grey as --mono prints it, and the first day's Shisen-sho
-    and zodiac pages as --large prints them (on A3 and A4)."""
+    and zodiac pages as --large prints them (both on A3)."""
     parts = [(d, day_bundle(d).parts) for d in days]
     pages = booklet(parts)
     large = booklet(parts[:1], large=True)

@@ -36,11 +36,12 @@ def day_pdf(parts, tmp_path_factory):
 
     site, _ = parts
     out = tmp_path_factory.mktemp("large")
-    for name, extra in (("large.pdf", ["--large"]), ("plain.pdf", [])):
+    for name, extra in (("large.pdf", ["--large"]), ("plain.pdf", []), ("letter.pdf", ["--large", "--paper", "letter"]),
+                        ("easy.pdf", ["--large", "--easy"])):
         r = CliRunner().invoke(cli, ["sheet", "--date", DAY.isoformat(), "--site", str(site), *extra,
                                      "-o", str(out / name)])
         assert r.exit_code == 0, r.output
-    return out / "large.pdf", out / "plain.pdf"
+    return out / "large.pdf", out / "plain.pdf", out / "letter.pdf", out / "easy.pdf"
 
 
 def page_streams(pdf: bytes) -> list[bytes]:
@@ -59,14 +60,14 @@ def text_points(stream: bytes) -> list[float]:
 
 
 def test_every_word_is_16_points_or_more(day_pdf):
-    large, plain = (p.read_bytes() for p in day_pdf)
+    large, plain = (p.read_bytes() for p in day_pdf[:2])
     sizes = [min(text_points(s)) for s in page_streams(large)]
     assert len(sizes) == len(page_streams(plain)) and min(sizes) >= 16, sizes
     assert min(min(text_points(s)) for s in page_streams(plain)) < 12  # the ordinary sheet is smaller: measured
 
 
 def test_the_pdf_keeps_its_words_and_says_its_paper(day_pdf):
-    large, _ = day_pdf
+    large = day_pdf[0]
     text = subprocess.run([system_tool("pdftotext"), str(large), "-"], check=True, capture_output=True,
                           text=True).stdout
     for words in ("하루 판 · 사천성", day_ko(DAY), "하루 판 · 사천성 · 정답", "지우는 순서", "하루 판 · 십이지 머지",
@@ -77,6 +78,66 @@ def test_the_pdf_keeps_its_words_and_says_its_paper(day_pdf):
     for page, (w, h) in zip(text.split("\f"), boxes):
         paper = next(p for p, size in PAPERS.items() if sorted(size) == sorted(round(float(v) / 72 * DPI) for v in (w, h)))
         assert f"큰 글씨 · {PAPER_KO[paper]} 용지" in page
+
+
+def objects_of(pdf: bytes) -> dict[int, bytes]:
+    return {int(n): body for n, body in re.findall(rb"(\d+) 0 obj\n(.*?)\nendobj", pdf, re.S)}
+
+
+def stream_of(body: bytes) -> bytes:
+    return zlib.decompress(re.search(rb"stream\n(.*)\nendstream", body, re.S)[1])
+
+
+def picture_words(pdf: bytes) -> list[list[tuple[str, float, str, str]]]:
+    """Every text inside the pictures (form XObjects) each page places, read from the PDF: per
+    page, (font role, size in points, the text, the picture's name). The size is the form's Tf
+    size times the ``cm`` that places it times the page's scale; the text is decoded through the
+    font's ToUnicode map; the role is the font's (serif or sans, by its name)."""
+    objects = objects_of(pdf)
+    fonts = {}
+    for name, obj in re.findall(rb"/(T\d+) (\d+) 0 R", re.search(rb"/Font << (.*?) >>", pdf)[1]):
+        body = objects[int(obj)]
+        cmap = stream_of(objects[int(re.search(rb"/ToUnicode (\d+) 0 R", body)[1])])
+        chars = {code: bytes.fromhex(u.decode()).decode("utf-16-be")
+                 for code, u in re.findall(rb"<([0-9A-F]{4})> <([0-9A-F]+)>", cmap)}
+        role = "serif" if b"Serif" in body else "sans"
+        fonts[name.decode()] = (role, chars)
+    forms = {}
+    for name, obj in re.findall(rb"/(F\d+) (\d+) 0 R", re.search(rb"/XObject << (.*?) >>", pdf)[1]):
+        content = stream_of(objects[int(obj)])
+        assert b" Do" not in content  # pictures are flat: none places another
+        forms[name.decode()] = [(fonts[f.decode()][0], float(size),
+                                 "".join(fonts[f.decode()][1][codes[i:i + 4]] for i in range(0, len(codes), 4)))
+                                for f, size, codes in re.findall(rb"/(T\d+) ([\d.]+) Tf .*?<([0-9A-F]*)> Tj", content)]
+    pages = []
+    for stream in page_streams(pdf):
+        scale = float(stream.split(b" ", 1)[0])
+        pages.append([(role, size * float(s) * scale, text, form.decode())
+                      for s, form in re.findall(rb"q ([\d.]+) 0 0 [\d.]+ \S+ \S+ cm /(F\d+) Do Q", stream)
+                      for role, size, text in forms[form.decode()]])
+    return pages
+
+
+FLOWER_SEASON = "梅蘭菊竹春夏秋冬"  # Shisen-sho's flower and season tiles number their picture (1-4) on a disc
+
+
+def test_words_in_pictures_are_16_points_or_more(day_pdf):
+    """The words a reader reads inside the pictures, in every large PDF (A4, Letter, the easy view):
+    the key's step numbers on their tabs, the easy view's tile labels, the zodiac tiles' names and
+    numbers, the cards' colour syllables and names. The serif characters are the pictures'
+    art (a mahjong face, a zodiac branch, a card's rank), and so is the numeral a flower or
+    season tile carries in its corner: docs/print.md gives their sizes."""
+    for pdf in (day_pdf[0], day_pdf[2], day_pdf[3]):
+        pages = picture_words(pdf.read_bytes())
+        art_forms = {form for words in pages for role, _, text, form in words if role == "serif" and text in FLOWER_SEASON}
+        read = [(pt, text) for words in pages for role, pt, text, form in words
+                if role == "sans" and form not in art_forms]
+        assert min(read) >= (16, ""), (pdf.name, sorted(read)[:5])
+        texts = {text for _, text in read}
+        assert {str(n) for n in range(10, 73)} <= texts  # the keys' two-digit steps were among them
+        assert {"쥐", "원숭이", "장", "노", "하"} <= texts  # zodiac names, a card's name and syllables
+        if pdf.name == "easy.pdf":
+            assert {"3통", "7삭", "동", "중"} & texts  # the easy view's labels
 
 
 def extent(p, dx=0.0, dy=0.0, s=1.0):
@@ -132,16 +193,18 @@ def test_words_keep_the_margins_and_leave_the_footer_its_line(large_pages):
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (title, a, b)
 
 
-def test_tiles_and_cards_are_14_mm_wide_or_more(parts):
-    """On A4 (and the A3 the wider pages go to). Letter goes to Tabloid, 3300 px wide, where the
-    18-wide Shisen-sho board draws its tiles 13.8 mm wide (their pitch 14.2 mm): docs/print.md says so."""
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_and_cards_are_14_mm_wide_or_more(parts, paper):
+    """On A4 and Letter, and the A3 and Tabloid the wider pages go to: on Tabloid (3300 px wide)
+    the 18-wide Shisen-sho board comes out to 4.2 mm from the edges to draw its tiles 14 mm wide."""
     widths = {}
     _, day_parts = parts
-    for title, d in print_set(DAY, day_parts, "a4", large=True):
+    for title, d in print_set(DAY, day_parts, paper, large=True):
         for p in d.items:
             if isinstance(p, Use) and p.alt:  # a tile or a card (a name to read aloud)
                 x0, _, x1, _ = extent(p)
                 widths.setdefault(title, []).append((x1 - x0) / MM)
+                assert x0 >= 5 * MM - 0.5 and x1 <= d.width - 5 * MM + 0.5, title  # 5 mm clear of the edges
     assert len(widths) >= 3 and min(min(w) for w in widths.values()) >= 14, {t: min(w) for t, w in widths.items()}
 
 

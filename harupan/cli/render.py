@@ -159,8 +159,9 @@ Examples:
 @click.option("--mono", is_flag=True, help="Black and white: every colour printed as its grey (no colour in the "
               "PDF), for a photocopier; tiles and cards stay apart by their shapes and marks.")
 @click.option("--large", is_flag=True, help="Large print, for readers with low vision: text of 16 pt and more, "
-              "tiles and cards 14 mm wide or more, thicker lines, no grey text. A page whose tiles do not fit the "
-              "paper at that size goes one size up (A4 to A3, Letter to Tabloid) and says so in its subtitle.")
+              "the words on tiles and cards too, tiles and cards 14 mm wide or more, thicker lines, no grey text. A page "
+              "whose tiles do not fit the paper at that size goes one size up (A4 to A3, Letter to Tabloid) and "
+              "says so in its subtitle.")
 @click.option("--split", "split_dir", type=click.Path(), default=None,
               help="One file per puzzle and per answer key instead of one PDF: into this folder, a PDF and an SVG "
               "each at --width, named by date, game and level, and manifest.json listing them with their hashes.")

@@ -3,9 +3,11 @@
 Shapes become path operators; text becomes real text in the fonts, embedded as subset CID fonts
 with a ToUnicode map (pdffont.py), each glyph placed where :func:`fonts.text_layout` puts it for
 every backend, so a sheet can be searched, copied and read aloud and still matches the PNG. Tile
-and card art is a form XObject defined once and placed with ``Do``, carrying the picture's name
-as alternate text. The document says its language (ko-KR) and its title. No dates, and the file
-ID is a hash of the content: the same drawings always give the same bytes.
+and card art is a form XObject defined once and placed with ``Do``. The PDF is tagged: a
+structure tree holds each line of text as a paragraph and each named tile or card as a figure
+whose alternate text is its name, in the page's reading order; the rest is marked as artifact.
+The document says its language (ko-KR) and its title. No dates, and the file ID is a hash of the
+content: the same drawings always give the same bytes.
 """
 
 from __future__ import annotations
@@ -171,18 +173,40 @@ class _Doc:
                 if p.text.strip():
                     out.append(self.text(p))
             elif isinstance(p, Use):
-                place = f"q {p.s:.6f} 0 0 {p.s:.6f} {_n(p.dx)} {_n(p.dy)} cm /{self.forms[p.items]} Do Q"
-                out.append(f"/Figure << /Alt {_string(p.alt)} >> BDC {place} EMC" if p.alt else place)
+                out.append(f"q {p.s:.6f} 0 0 {p.s:.6f} {_n(p.dx)} {_n(p.dy)} cm /{self.forms[p.items]} Do Q")
             else:
                 raise TypeError(p)
         return out
 
-    def content(self, drawing: Drawing) -> str:
+    def content(self, drawing: Drawing) -> tuple[str, list[tuple[str, str]]]:
+        """A page's content stream, tagged: each line of text is a paragraph (``P``), each named
+        picture (a tile, a card) a ``Figure``, each a marked-content sequence numbered in reading
+        order (its MCID); the rest (grounds, frames, lines, unnamed art) is marked as artifact, which
+        a reader skips. Also the page's tags in MCID order: (structure type, alternate text)."""
         wpt, hpt = page_points(drawing)
         out = [f"{wpt / drawing.width:.6f} 0 0 {-hpt / drawing.height:.6f} 0 {_n(hpt)} cm", "1 J 1 j"]
+        artifact: list[str] = []
         if drawing.background:
-            out.append(_paint(f"0 0 {_n(drawing.width)} {_n(drawing.height)} re", drawing.background, None, 0, self.mono))
-        return "\n".join(out + self.ops(drawing.items))
+            artifact.append(_paint(f"0 0 {_n(drawing.width)} {_n(drawing.height)} re", drawing.background, None, 0,
+                                   self.mono))
+        tags: list[tuple[str, str]] = []
+        for p in drawing.items:
+            ops = self.ops([p])
+            if isinstance(p, Use) and p.alt:
+                tag = ("Figure", p.alt)
+            elif isinstance(p, Text) and ops:
+                tag = ("P", "")
+            else:
+                artifact += ops
+                continue
+            if artifact:
+                out.append("/Artifact BMC\n" + "\n".join(artifact) + "\nEMC")
+                artifact = []
+            out.append(f"/{tag[0]} <</MCID {len(tags)}>> BDC {ops[0]} EMC")
+            tags.append(tag)
+        if artifact:
+            out.append("/Artifact BMC\n" + "\n".join(artifact) + "\nEMC")
+        return "\n".join(out), tags
 
 
 def _string(text: str) -> str:
@@ -248,26 +272,73 @@ def render_pdf(pages: list[Drawing], title: str = "하루 판", repertoire: Mapp
     fonts = " ".join(f"/{n} {i} 0 R" for n, i in font_objs.items())
     objects[resources - 1] = f"<< /Font << {fonts} >> /XObject << {xobjects} >> >>".encode()
     kids = []
-    for d, content in zip(pages, contents):
+    for i, (d, (content, _)) in enumerate(zip(pages, contents)):
         c = add(stream(content.encode()))
         w, h = (_n(v) for v in page_points(d))
         kids.append(add(f"<< /Type /Page /Parent {pages_obj} 0 R /MediaBox [0 0 {w} {h}] "
-                        f"/Resources {resources} 0 R /Contents {c} 0 R >>".encode()))
+                        f"/Resources {resources} 0 R /Contents {c} 0 R /StructParents {i} >>".encode()))
+    # The structure tree: a Document holding each page's paragraphs and figures in reading order,
+    # and the parent tree that leads from a page's marked content back to them. Thousands of
+    # small dictionaries (a day's boards are hundreds of tiles), so they go into compressed
+    # object streams (below), not one by one into the file.
+    packed: set[int] = set()
+
+    def add_packed(body: bytes) -> int:
+        packed.add(add(body))
+        return len(objects)
+
+    struct_root = add_packed(b"")
+    document = add_packed(b"")
+    elements, parents = [], []
+    for page, (_, tags) in zip(kids, contents):
+        mine = [add_packed((f"<< /S /{kind} /P {document} 0 R /Pg {page} 0 R /K {mcid}"
+                            + (f" /Alt {_string(alt)}" if alt else "") + " >>").encode())
+                for mcid, (kind, alt) in enumerate(tags)]
+        elements += mine
+        parents.append(add_packed(("[" + " ".join(f"{e} 0 R" for e in mine) + "]").encode()))
+    objects[document - 1] = (f"<< /S /Document /P {struct_root} 0 R /K ["
+                             + " ".join(f"{e} 0 R" for e in elements) + "] >>").encode()
+    nums = " ".join(f"{i} {a} 0 R" for i, a in enumerate(parents))
+    objects[struct_root - 1] = (f"<< /Type /StructTreeRoot /K {document} 0 R /ParentTree << /Nums [{nums}] >> "
+                                f"/ParentTreeNextKey {len(parents)} >>").encode()
     objects[catalog - 1] = (f"<< /Type /Catalog /Pages {pages_obj} 0 R /Lang (ko-KR) "
+                            f"/MarkInfo << /Marked true >> /StructTreeRoot {struct_root} 0 R "
                             f"/ViewerPreferences << /DisplayDocTitle true >> >>").encode()
     objects[pages_obj - 1] = (f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] "
                               f"/Count {len(kids)} >>").encode()
     info = add(f"<< /Title {_string(title)} /Producer (harupan) >>".encode())
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for i, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{i} 0 obj\n".encode() + body + b"\nendobj\n"
+    # Object streams of up to 500 objects each, numbered after every other object.
+    where: dict[int, tuple[int, int]] = {}  # packed object -> (its object stream, index in it)
+    order = sorted(packed)
+    for at in range(0, len(order), 500):
+        group = order[at:at + 500]
+        number = len(objects) + 1
+        head, body = [], bytearray()
+        for index, n in enumerate(group):
+            head.append(f"{n} {len(body)}")
+            body += objects[n - 1] + b"\n"
+            where[n] = (number, index)
+        first = " ".join(head).encode() + b"\n"
+        add(stream(first + bytes(body), f"/Type /ObjStm /N {len(group)} /First {len(first)} "))
+    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+    offsets: dict[int, int] = {}
+    for i, obj in enumerate(objects, 1):
+        if i not in packed:
+            offsets[i] = len(out)
+            out += f"{i} 0 obj\n".encode() + obj + b"\nendobj\n"
     digest = hashlib.md5(bytes(out)).hexdigest()
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    for off in offsets:
-        out += f"{off:010d} 00000 n \n".encode()
-    out += (f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info} 0 R "
-            f"/ID [<{digest}> <{digest}>] >>\nstartxref\n{xref}\n%%EOF\n").encode()
+    # The cross-reference stream (objects in object streams cannot be listed in a plain table):
+    # each object's kind (1 at an offset, 2 in an object stream), offset or stream, generation or index.
+    xref_obj = len(objects) + 1
+    offsets[xref_obj] = len(out)
+    rows = bytearray(b"\x00\x00\x00\x00\x00\xff\xff")
+    for i in range(1, xref_obj + 1):
+        if i in where:
+            rows += b"\x02" + where[i][0].to_bytes(4, "big") + where[i][1].to_bytes(2, "big")
+        else:
+            rows += b"\x01" + offsets[i].to_bytes(4, "big") + b"\x00\x00"
+    out += f"{xref_obj} 0 obj\n".encode() + stream(bytes(rows), (
+        f"/Type /XRef /Size {xref_obj + 1} /W [1 4 2] /Root {catalog} 0 R /Info {info} 0 R "
+        f"/ID [<{digest}> <{digest}>] ")) + b"\nendobj\n"
+    out += f"startxref\n{offsets[xref_obj]}\n%%EOF\n".encode()
     return bytes(out)

@@ -25,7 +25,13 @@ MARGIN = 150  # the page's margin on every side
 TOP = 420  # where a page's content starts, under its frame
 LARGE_TEXT = 67.0  # large print's smallest text: 16 pt (RNIB's floor) is 66.7 px at 300 dpi
 LARGE_TILE = 14 * DPI / 25.4  # large print's narrowest tile or card: 14 mm (165.4 px)
-LARGE_SIDE = 80  # the side margin (6.8 mm) a large-print board may come out to, past the text's
+LARGE_SIDE = 80  # large print's side margin (6.8 mm) for words: the board's row numbers keep it too
+# The room (4.2 mm) a large-print Shisen-sho board's box keeps from the paper's edges where
+# LARGE_SIDE would leave its tiles under 14 mm (an 18-wide board on Tabloid). The box holds 0.6 of
+# a tile on the left for the row numbers, which keep LARGE_SIDE, and its tiles end a few units short
+# of its right side: they come no nearer either edge than 5 mm (tests/test_print_large.py).
+LARGE_BOARD_SIDE = 50
+LARGE_GRID = 20  # large print's scales in twentieths: it is a PDF only, never drawn on the PNG's pixel grid
 LARGE_LINE = 1.75  # how much thicker large print draws the page's lines and box edges
 
 
@@ -59,9 +65,9 @@ class PrintOptions:
         return f"큰 글씨 · {PAPER_KO[self.paper]} 용지" if self.large else ""
 
 
-def min_scale(unit_w: float) -> float:
-    """The smallest scale, in fifths, that draws a tile ``unit_w`` units wide at 14 mm or more."""
-    return math.ceil(LARGE_TILE / unit_w * 5) / 5
+def min_scale(unit_w: float, grid: int = 5) -> float:
+    """The smallest scale, in steps of 1/``grid``, that draws a tile ``unit_w`` units wide at 14 mm or more."""
+    return math.ceil(LARGE_TILE / unit_w * grid) / grid
 
 
 def wrap(text: str, size: float, width: float) -> list[str]:
@@ -146,9 +152,9 @@ def portrait(paper: str) -> Frame:
 
 
 def fit_page(paper: str, board_w: float, board_h: float, reserve_h: float | Callable[[float], float],
-             side: float = MARGIN) -> tuple[Frame, float]:
+             side: float = MARGIN, grid: int = 5) -> tuple[Frame, float]:
     """Portrait or landscape, whichever draws a board (``board_w`` x ``board_h`` units) at the
-    larger scale on the sheet's grid of fifths; on a tie, the orientation of the board.
+    larger scale on the sheet's grid (fifths, or 1/``grid``); on a tie, the orientation of the board.
     ``reserve_h`` may depend on the page's width; ``side`` is the room the board leaves at the
     left and right edges. Returns the frame and that scale."""
     w, h = PAPERS[paper]
@@ -156,7 +162,7 @@ def fit_page(paper: str, board_w: float, board_h: float, reserve_h: float | Call
     def scale(pw: float, ph: float) -> float:
         reserve = reserve_h(pw) if callable(reserve_h) else reserve_h
         aw, ah = pw - 2 * side, ph - 2 * MARGIN - reserve
-        return math.floor(min(aw / board_w, ah / board_h) * 5) / 5
+        return math.floor(min(aw / board_w, ah / board_h) * grid) / grid
 
     land, port = scale(h, w), scale(w, h)
     if land > port or (land == port and board_w > board_h):

@@ -13,11 +13,13 @@ The four band colours are checked to stay apart under the common colour-vision d
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from ....engine.cards import COLOUR_KO, COLOURS, RANK_HANJA, RANK_KO, CARD_NAMES_KO
 from ...model import Circle, Polygon, Primitive, RoundRect, Text, Use, texts
 from ...palette import EDGE, INK, IVORY, OUTLINE, text_colour_on
+from ...sheets import LARGE_TEXT
 
 CARD_W, CARD_H = 40.0, 96.0
 SYLLABLE = {c: COLOUR_KO[c][0] for c in COLOURS}  # the band's syllable: the first of the colour's name
@@ -39,15 +41,20 @@ def _mark(shape: str, cx: float, cy: float, r: float, ink: str) -> Primitive:
     return Polygon(((cx, cy - r * 1.15), (cx + r, cy), (cx, cy + r * 1.15), (cx - r, cy)), fill=ink)
 
 
-@lru_cache(maxsize=64)
-def card_face(code: str) -> tuple[Primitive, ...]:
+WORDS_MOST = 15.0  # the largest the syllable and the name fit: the band's height, the room over the name's mark
+
+
+@lru_cache(maxsize=256)
+def card_face(code: str, words: float = 11.0) -> tuple[Primitive, ...]:
     """A whole card (body, band with mark and syllable, character, name) in card units; ``J`` is
-    the joker of the full deck (the rule page's; the daily hand has none): a dark face, 鬼."""
+    the joker of the full deck (the rule page's; the daily hand has none): a dark face, 鬼.
+    ``words``: the syllable's and the name's size, 11 units; large print asks for more (up to
+    :data:`WORDS_MOST`) where its cards are drawn too small for 16 pt at 11."""
     if code == "J":
         return (RoundRect(2.2, 3.0, 37, 92, 5, fill=EDGE),
                 RoundRect(1, 1, 37, 92, 5, fill="#2B2D42", stroke=OUTLINE, width=1.0),
                 Text(19.5, 42, "鬼", 24, "#FFFFFF", "serif"),
-                Text(19.5, 77, "조커", 11, "#FFFFFF", "sans"))
+                Text(19.5, 77, "조커", words, "#FFFFFF", "sans"))
     colour, rank = code[0], int(code[1])
     band, char_ink = BAND[colour], CHAR_INK[colour]
     on_band = text_colour_on(band)
@@ -57,22 +64,29 @@ def card_face(code: str) -> tuple[Primitive, ...]:
         RoundRect(3, 3, 33, 20, 3.5, fill=band, stroke=OUTLINE if colour == "W" else None,
                   width=0.8 if colour == "W" else 0.0),
         _mark(MARKS[colour], 11, 13, 4.6, on_band),
-        Text(26.5, 13, SYLLABLE[colour], 11, on_band, "sans"),
+        Text(26.5, 13, SYLLABLE[colour], words, on_band, "sans"),
     ]
     if rank == 1:
         items.append(Circle(19.5, 49, 16.5, stroke=char_ink, width=1.4))
     items += [Text(19.5, 49, RANK_HANJA[rank - 1], 24, char_ink, "serif"),
-              Text(19.5, 77, RANK_KO[rank - 1], 11, INK, "sans"),
+              Text(19.5, 77, RANK_KO[rank - 1], words, INK, "sans"),
               _mark(MARKS[colour], 19.5, 87.5, 2.6, char_ink)]
     return tuple(items)
 
 
 def row_items(cards: list[str] | tuple[str, ...], x0: float, y0: float, scale: float = 1.0,
-              gap: float = 3.0) -> list[Primitive]:
+              gap: float = 3.0, words: float = 11.0) -> list[Primitive]:
     """Cards side by side from (x0, y0), ``gap`` card units apart. Each card is a :class:`Use` of
     its face: the page frames it on the site's art sheet (a few bytes a card, not dozens of
     elements), the PDF defines it once, Pillow draws it out."""
-    return [Use(card_face(code), x0 + k * (CARD_W + gap) * scale, y0, scale, CARD_NAMES_KO[code]) for k, code in enumerate(cards)]
+    return [Use(card_face(code, words), x0 + k * (CARD_W + gap) * scale, y0, scale, CARD_NAMES_KO[code])
+            for k, code in enumerate(cards)]
+
+
+def large_words(scale: float) -> float:
+    """The cards' words (in card units) at least 16 pt where the cards are drawn at ``scale``
+    (large print), as far as the card holds them."""
+    return min(WORDS_MOST, max(11.0, math.ceil(LARGE_TEXT / scale * 100) / 100))
 
 
 def all_card_text() -> str:

@@ -13,7 +13,7 @@ from ...palette import ACCENT, INK, MUTED, PAPER, RULE
 from ...fonts import font
 from ...sheets import (KEYS_BEHIND, LARGE_BOTTOM, LARGE_TILE, MARGIN, PAPERS, PrintOptions, block_height, day_ko,
                        footer_items, header_items, portrait, text_lines)
-from .art import CARD_H, CARD_W, card_face, row_items
+from .art import CARD_H, CARD_W, card_face, large_words, row_items
 
 TITLE = "사색패 손패 맞추기"
 HAND_KINDS = tuple(k for k in MELD_NAMES_KO if k != "joker")  # the melds a daily hand may hold: it has no joker
@@ -121,11 +121,12 @@ def hand_page(part: CardsPuzzle, day: _dt.date | None, paper: str = "a4", large:
     boxes = BOXES
     box_w, box_h = (w - 2 * MARGIN - 40) / 2, BOX_H
     scale = _hand_scale(opts, boxes, box_h)
+    words = large_words(scale) if large else 11.0
     pitch = (CARD_W + 6) * scale
     x0 = (w - (7 * pitch - 6 * scale)) / 2
     y = 440.0
     for r in range(3):
-        items += row_items(part.hand[7 * r:7 * r + 7], x0, y, scale, gap=6)
+        items += row_items(part.hand[7 * r:7 * r + 7], x0, y, scale, gap=6, words=words)
         y += CARD_H * scale + 40
     y += 30
     lines, y = text_lines(opts, MARGIN, y, CARDS_RULES, 42, 66, INK, w - 2 * MARGIN)
@@ -178,11 +179,12 @@ def answer_page(part: CardsPuzzle, day: _dt.date | None, paper: str = "a4", larg
     per_row = 2
     col_w = (w - 2 * MARGIN) / per_row
     scale, number_w, _ = _answer_layout(part, opts)
+    words = large_words(scale) if large else 11.0
     y = 460.0
     for k, meld in enumerate(part.melds):
         x = MARGIN + (k % per_row) * col_w
         items.append(Text(x, y + CARD_H * scale / 2, f"{k + 1}", opts.text(44), MUTED, align="start"))
-        items += row_items(meld, x + number_w, y, scale, gap=4)
+        items += row_items(meld, x + number_w, y, scale, gap=4, words=words)
         items.append(Text(x + number_w + (len(meld) * (CARD_W + 4) - 4) * scale + 24, y + CARD_H * scale / 2,
                           meld_label(meld), opts.text(38), INK, align="start"))
         if k % per_row == per_row - 1 or k == len(part.melds) - 1:

@@ -138,16 +138,25 @@ TILE_BODY = (RoundRect(2.5, 3.5, 56, 76, 7, fill=EDGE),  # the tile's thickness,
 
 
 @lru_cache(maxsize=256)
-def mahjong_tile(code: str, easy: bool = False) -> tuple[Primitive, ...]:
-    """A whole tile (body, edge, face; band and label in the easy view) in tile units."""
+def mahjong_tile(code: str, easy: bool = False, label: float = 14.0) -> tuple[Primitive, ...]:
+    """A whole tile (body, edge, face; band and label in the easy view) in tile units. ``label``:
+    the easy view's label size; larger (large print's 16 pt at the board's scale, up to 26 units)
+    makes the band taller and the picture above it smaller, so the label stays a word to read."""
     body = list(TILE_BODY)
     face = _face(code)
     if not easy:
         return tuple(body + place(face, FACE_X - 1, FACE_Y - 2.5))
     colour = SUIT_COLOURS[code[1]]
-    art = place(face, 12.5, 6, 0.68)  # 48×68 → 32.6×46, centred between the bar and the band
-    band: list[Primitive] = [RoundRect(4, 54, 50, 19, 4, fill=colour),
-            Text(29, 63.5, label_ko(code), 14, text_colour_on(colour), "sans")]
+    if label <= 14:
+        band_y, band_h = 54.0, 19.0
+        art = place(face, 12.5, 6, 0.68)  # 48×68 → 32.6×46, centred between the bar and the band
+    else:
+        band_h = math.ceil(label + 4)
+        band_y = 73 - band_h
+        art_s = (band_y - 8) / 68  # the picture fills what the band leaves, from the bar down
+        art = place(face, 29 - 24 * art_s, 7, art_s)
+    band: list[Primitive] = [RoundRect(4, band_y, 50, band_h, 4, fill=colour),
+            Text(29, band_y + band_h / 2, label_ko(code), label, text_colour_on(colour), "sans")]
     return tuple(body + [RoundRect(1, 1, 56, 5, 2.5, fill=colour)] + art + band)
 
 
@@ -184,14 +193,21 @@ def badge_text_size(n: int, grow: float = 1.0) -> float:
 
 
 @lru_cache(maxsize=1024)
-def step_badge(n: int, grow: float = 1.0) -> tuple[Primitive, ...]:
-    """Step ``n`` on a tab above a tile's top right corner, in the tile's units (y < 0: the lane)."""
+def step_badge(n: int, grow: float = 1.0, least: float = 0.0) -> tuple[Primitive, ...]:
+    """Step ``n`` on a tab above a tile's top right corner, in the tile's units (y < 0: the lane).
+    ``least``: the digits no smaller than this (large print's 16 pt at the board's scale), the tab
+    wider and taller to hold them, still within the lane (about 26 units at large print's scales)."""
     half = BADGE_STROKE / 2
+    size, outer_w, outer_h = badge_text_size(n, grow), badge_width(n), BADGE_H
+    if least > size:
+        size = least
+        outer_w = max(outer_w, math.ceil(DIGIT_W * len(str(n)) * size + 3 * BADGE_STROKE + 4))
+        outer_h = max(outer_h, math.ceil(DIGIT_H * size + 3 * BADGE_STROKE + 2))
     right, bottom = 58.5, -0.6  # the tile's right edge (its thickness included); just above its top
-    x, y = right - badge_width(n) + half, bottom - BADGE_H + half
-    w, h = badge_width(n) - BADGE_STROKE, BADGE_H - BADGE_STROKE
+    x, y = right - outer_w + half, bottom - outer_h + half
+    w, h = outer_w - BADGE_STROKE, outer_h - BADGE_STROKE
     return (RoundRect(x, y, w, h, h / 2, fill="#FFFFFF", stroke=BADGE_INK, width=BADGE_STROKE),
-            Text(x + w / 2, y + h / 2, str(n), badge_text_size(n, grow), BADGE_INK))
+            Text(x + w / 2, y + h / 2, str(n), size, BADGE_INK))
 
 
 def all_tile_text() -> str:

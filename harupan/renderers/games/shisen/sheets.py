@@ -3,6 +3,7 @@ board measured (the day page shows the same lines)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -12,7 +13,7 @@ from ....engine.shisen.names import TILE_NAMES_KO
 from ...fonts import font
 from ...model import Drawing, Primitive, RoundRect, Text, Use
 from ...palette import INK, MUTED, RULE
-from ...sheets import (KEYS_BEHIND, LARGE_BOTTOM, LARGE_SIDE, MARGIN, PAPERS, TOP, PrintOptions, block_height, day_ko, fit_page,
+from ...sheets import (KEYS_BEHIND, LARGE_BOARD_SIDE, LARGE_BOTTOM, LARGE_GRID, LARGE_SIDE, MARGIN, PAPERS, TOP, Frame, PrintOptions, block_height, day_ko, fit_page,
                        footer_items, header_items, min_scale, text_lines)
 from .art import BADGE_LANE, TILE_BODY, TILE_H, TILE_W, mahjong_tile, step_badge
 
@@ -86,7 +87,7 @@ def board_drawing_items(board: Board, *, easy: bool, x0: float, y0: float, scale
     ``numbers`` maps (x, y) to a removal step for the answer key, whose rows stand apart by
     :data:`~.art.BADGE_LANE` (row pitch :func:`row_pitch`): (x0, y0) is then the first row's
     tiles, its lane above; ``grow`` enlarges the steps' digits (:func:`~.art.badge_text_size`);
-    the letters and numbers are no smaller than ``text_floor`` (large print)."""
+    the letters, the numbers and the steps' digits are no smaller than ``text_floor`` (large print)."""
     items: list[Primitive] = []
     w, h = board.width, board.height
     tw, th = TILE_W * scale, TILE_H * scale
@@ -105,9 +106,14 @@ def board_drawing_items(board: Board, *, easy: bool, x0: float, y0: float, scale
                 items.append(RoundRect(ox + 2 * scale, oy + 2 * scale, tw - 4 * scale, th - 4 * scale, 6 * scale,
                                        stroke=RULE, width=1.5 * scale, fill=None))
                 continue
-            items.append(Use(mahjong_tile(code, easy), ox, oy, scale, TILE_NAMES_KO[code]))
-            if numbers is not None and (x, y) in numbers:
-                items.append(Use(step_badge(numbers[(x, y)], grow), ox, oy, scale))
+            label = max(14.0, math.ceil(text_floor / scale * 100) / 100)  # large print: the easy view's label 16 pt too
+            step = numbers.get((x, y)) if numbers is not None else None
+            # the key's tiles name their step too, as the page says it (같은 번호끼리 한 쌍): the tab
+            # is drawn as art, so a reader that cannot see it hears the number with the tile
+            alt = TILE_NAMES_KO[code] if step is None else f"{TILE_NAMES_KO[code]}, {step}번"
+            items.append(Use(mahjong_tile(code, easy, label), ox, oy, scale, alt))
+            if step is not None:
+                items.append(Use(step_badge(step, grow, text_floor / scale), ox, oy, scale))
     return items
 
 
@@ -152,15 +158,23 @@ def _large_reserve(layout: Layout, opts: PrintOptions, answers: bool) -> Callabl
 DRAWN_W = max(r.x + r.w + r.width / 2 for r in TILE_BODY) - min(r.x - r.width / 2 for r in TILE_BODY)
 
 
+def _large_fit(layout: Layout, opts: PrintOptions, answers: bool) -> tuple[Frame, float]:
+    """Large print's page and scale for a board on ``opts.paper``: the board keeps the text's side
+    margin where its tiles are then 14 mm wide, else comes out to :data:`LARGE_BOARD_SIDE` (an
+    18-wide board on Tabloid)."""
+    w, h = layout.board.width, layout.board.height
+    lane = row_pitch(answers) - TILE_H
+    reserve = _large_reserve(layout, opts, answers)
+    fits = [fit_page(opts.paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve, side, LARGE_GRID)
+            for side in (LARGE_SIDE, LARGE_BOARD_SIDE)]
+    return next((fit for fit in fits if fit[1] >= min_scale(DRAWN_W, LARGE_GRID)), fits[-1])
+
+
 def _large_frame(layout: Layout, opts: PrintOptions, answers: bool) -> PrintOptions:
     """Large print's paper for a board: the first of ``opts.papers()`` whose page draws its tiles
     14 mm wide or more (the last if none does)."""
-    w, h = layout.board.width, layout.board.height
-    lane = row_pitch(answers) - TILE_H
     for paper in opts.papers():
-        reserve = _large_reserve(layout, opts.on(paper), answers)
-        scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve, LARGE_SIDE)[1]
-        if scale >= min_scale(DRAWN_W):
+        if _large_fit(layout, opts.on(paper), answers)[1] >= min_scale(DRAWN_W, LARGE_GRID):
             return opts.on(paper)
     return opts.on(opts.papers()[-1])
 
@@ -184,10 +198,9 @@ def _page(layout: Layout, opts: PrintOptions, answers: bool) -> Drawing:
     pitch = row_pitch(answers)
     lane = pitch - TILE_H
     if opts.large:
-        reserve = _large_reserve(layout, opts, answers)
         # the board may come out into the side margins (not the text): an 18-wide board then
-        # draws its tiles 14 mm wide on A3
-        frame, scale = fit_page(paper, (w + 0.6) * TILE_W, (h + 0.5) * TILE_H + h * lane, reserve, LARGE_SIDE)
+        # draws its tiles 14 mm wide on A3 and on Tabloid
+        frame, scale = _large_fit(layout, opts, answers)
         text_w = frame.width - 2 * MARGIN
         list_cols = answer_list_columns(steps, paper, opts, frame.width) if answers else 6
         grow = 2.0  # large print: the steps' digits as large as their badges hold (badge_text_size caps them)

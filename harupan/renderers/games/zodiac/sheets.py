@@ -24,33 +24,39 @@ ZODIAC_PAPER_NOTE = "사이트의 게임은 새 띠의 자리와 종류를 날�
 BOARD_BACK = "#E4DDCF"
 
 
-def zodiac_board_items(cells: Sequence[int], x0: float, y0: float, size: float) -> list[Primitive]:
+def zodiac_board_items(cells: Sequence[int], x0: float, y0: float, size: float, large: bool = False) -> list[Primitive]:
     s = size / (4 * ZODIAC_SIZE)
     items: list[Primitive] = [RoundRect(x0 - 12 * s, y0 - 12 * s, size + 24 * s, size + 24 * s, 16 * s,
                                         fill=BOARD_BACK)]
     for i, rank in enumerate(cells):
         r, c = divmod(i, 4)
-        items.append(Use(zodiac_tile(rank), x0 + c * ZODIAC_SIZE * s, y0 + r * ZODIAC_SIZE * s, s,
+        items.append(Use(zodiac_tile(rank, large), x0 + c * ZODIAC_SIZE * s, y0 + r * ZODIAC_SIZE * s, s,
                          NAMES_KO[rank] if rank else ""))
     return items
 
 
 def zodiac_page(day: _dt.date | None, start: Sequence[int], paper: str = "a4", large: bool = False) -> Drawing:
     """The zodiac start card for print: the day's start, the rules in brief, the twelve animals.
-    ``large``: large print, the board made smaller to leave the re-wrapped rules their room."""
+    ``large``: large print on the larger paper (A3, Tabloid), the tiles large enough for their
+    words at 16 pt, the twelve animals in two rows of six."""
     opts = PrintOptions(paper, large=large)
-    frame = portrait(paper)
+    if large:
+        opts = opts.on(opts.papers()[-1])
+    frame = portrait(opts.paper)
     items = header_items(frame, "하루 판 · 십이지 머지", day_ko(day) if day else "", opts)
     text_w = frame.width - 2 * MARGIN
-    tile = text_w / 12
+    per_row = 6 if large else 12
+    tile = text_w / per_row
+    shrink = 0.94 if not large else 0.92
     size = min(frame.width - 600, 1500)
     if large:
         under = (150 + block_height(opts, ZODIAC_RULES, 48, 78, text_w)
-                 + block_height(opts, [ZODIAC_PAPER_NOTE], 40, 66, text_w) + 60 + 60 + tile)
-        size = min(size, frame.height - LARGE_BOTTOM - 520 - under)
+                 + block_height(opts, [ZODIAC_PAPER_NOTE], 40, 66, text_w) + 60 + 60 + 2 * tile)
+        # the board's ground reaches 12 of its 240 units past the tiles: the rules start below it
+        size = min(frame.width - 600, (frame.height - LARGE_BOTTOM - 520 - under) / 1.05)
     x0 = (frame.width - size) / 2
-    items += zodiac_board_items(start, x0, 520, size)
-    y = 520 + size + 150
+    items += zodiac_board_items(start, x0, 520, size, large)
+    y = 520 + size * (1.05 if large else 1.0) + 150
     lines, y = text_lines(opts, MARGIN, y, ZODIAC_RULES, 48, 78, INK, text_w)
     items += lines
     lines, y = text_lines(opts, MARGIN, y, [ZODIAC_PAPER_NOTE], 40, 66, MUTED, text_w)
@@ -58,10 +64,11 @@ def zodiac_page(day: _dt.date | None, start: Sequence[int], paper: str = "a4", l
     y += 60
     items.append(Text(MARGIN, y, "열두 띠의 순서", opts.text(46), INK, align="start"))
     for rank in range(1, 13):
-        x, s = MARGIN + (rank - 1) * tile, tile / ZODIAC_SIZE * (0.99 if large else 0.94)  # large: 14 mm wide
-        # large print places each as a picture with its name, as the board does: the words on a
-        # tile are the tile's, not the page's (the page's own are 16 pt)
-        items += [Use(zodiac_tile(rank), x, y + 60, s, NAMES_KO[rank])] if large else place(zodiac_tile(rank), x, y + 60, s)
+        row, col = divmod(rank - 1, per_row)
+        x, s = MARGIN + col * tile, tile / ZODIAC_SIZE * shrink
+        # large print places each as a picture with its name, as the board does
+        items += ([Use(zodiac_tile(rank, True), x, y + 60 + row * tile, s, NAMES_KO[rank])] if large
+                  else place(zodiac_tile(rank), x, y + 60, s))
     items += footer_items(frame, "같은 날에는 누구나 같은 판으로 시작합니다 · harupan", opts)
     return Drawing(frame.width, frame.height, tuple(items))
 
