@@ -116,6 +116,13 @@ class View(TopicView, Generic[PartT, FileT]):
     script: str | None = None  # its browser module, in its folder (joined into harupan.js); it registers the game
     modules: tuple[str, ...] = ()  # the modules ``script`` imports, in its folder, joined before it in this order
     stylesheet: str | None = None  # its rules for the page, in its folder (joined into site.css)
+    # Its first-visit how-to: a template in its folder (given ``howto``: its ``figures``, each the
+    # ``src``, ``width`` and ``height`` of a picture), rendered into the day page's <template>,
+    # which the page's script (howto.js) opens in a dialog; None: no how-to. Its pictures are
+    # rule-page figures (engine/figures.py), each declared as a rule page declares one: ``kind``
+    # and that kind's keys, checked by the engine when the site is built.
+    howto_template: str | None = None
+    howto_figures: tuple[Mapping[str, object], ...] = ()
     # rules: its rule page (a site path) and the nav's label for it (TopicView); the nav lists the games'
 
     @property
@@ -214,6 +221,8 @@ class DayView(Protocol):
     script: str | None
     modules: tuple[str, ...]
     stylesheet: str | None
+    howto_template: str | None
+    howto_figures: tuple[Mapping[str, object], ...]
     rules: tuple[str, str] | None
     figures: Mapping[str, Drawer]
     examples: Mapping[str, Writer]
@@ -259,6 +268,7 @@ class Registered(Generic[PartT, FileT]):
         self.template, self.head_template, self.script, self.stylesheet = (v.template, v.head_template, v.script,
                                                                             v.stylesheet)
         self.modules = v.modules
+        self.howto_template, self.howto_figures = v.howto_template, v.howto_figures
         self.rules, self.figures, self.examples = v.rules, v.figures, v.examples
 
     def __repr__(self) -> str:

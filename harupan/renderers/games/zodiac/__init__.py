@@ -41,6 +41,9 @@ class ZodiacView(View[ZodiacPart, ZodiacStart]):
     script = "zodiac.js"
     stylesheet = "style.css"
     rules = ("rules/zodiac/index.html", "십이지 머지")
+    # the first-visit how-to (howto.html): a row of rats pushed left, as the engine moves it
+    howto_template = "howto.html"
+    howto_figures = ({"kind": "zodiac-move", "row": [1, 1, 1, 1], "move": "L", "expect": {"row": [2, 2, 0, 0], "score": 4}},)
     figures = FIGURES
 
     def lead(self, day: _dt.date, part: ZodiacPart, variant: str | None) -> str:
