@@ -13,7 +13,7 @@ import os
 from unittest import mock
 
 import pytest
-from conftest import CHROMIUM_ARGS, artifact, npm_tool, registered, system_tool
+from conftest import CHROMIUM_ARGS, SeenBrowser, artifact, npm_tool, registered, system_tool
 from pagecheck import served, slow_phone_page, watched_page
 
 from harupan.engine.cards import card_name
@@ -297,7 +297,7 @@ def korean_phone(tmp_path_factory, browser):
     # a second Chromium from the session's Playwright (one Playwright per process)
     b = browser.browser_type.launch(executable_path=system_tool("chromium"), args=CHROMIUM_ARGS,
                                     env=dict(os.environ, FONTCONFIG_FILE=str(conf)))
-    yield b
+    yield SeenBrowser(b)
     b.close()
 
 
