@@ -22,6 +22,17 @@ function markHowtoSeen(name) {
 
 const howtoState = { open: null, waiting: [] };  // the dialog on screen, and first visits waiting for it to close
 
+/** Open the first how-to waiting for a first visit whose section is on screen, in page order (the
+ *  order the games mount in), unless one is open already; the others wait their turn. */
+function howtoPump() {
+  howtoState.waiting = howtoState.waiting.filter((w) => !seenHowto(w.name));
+  if (howtoState.open) return;
+  const next = howtoState.waiting.find((w) => w.visible);
+  if (!next) return;
+  howtoState.waiting = howtoState.waiting.filter((w) => w !== next);
+  openHowto(next.name);
+}
+
 /** ``name``'s how-to content from the page's template, or null when the page has none. */
 function howtoContent(name) {
   const tpl = document.getElementById("harupan-howto");
@@ -51,9 +62,7 @@ function openHowto(name) {
     dialog.remove();
     howtoState.open = null;
     if (back && back.isConnected && typeof back.focus === "function") back.focus({ preventScroll: true });
-    const next = howtoState.waiting.find((w) => w.visible && !seenHowto(w.name));
-    howtoState.waiting = howtoState.waiting.filter((w) => w !== next && !seenHowto(w.name));
-    if (next) openHowto(next.name);
+    howtoPump();
   });
   document.body.append(dialog);
   howtoState.open = dialog;
@@ -74,24 +83,17 @@ export function howto(section, name, { first = true } = {}) {
   button.addEventListener("click", () => openHowto(name));
   if (heading) heading.after(button); else section.prepend(button);
   if (first && !seenHowto(name)) {
-    const wait = { name, visible: false };
+    const wait = { name, visible: !("IntersectionObserver" in window) };
     howtoState.waiting.push(wait);
-    const show = () => {
-      if (seenHowto(name)) return true;
-      if (howtoState.open) return false;  // another game's how-to is open: this one follows it
-      howtoState.waiting = howtoState.waiting.filter((w) => w !== wait);
-      openHowto(name);
-      return true;
-    };
-    if ("IntersectionObserver" in window) {
+    if (wait.visible) {
+      howtoPump();
+    } else {
       const seen = new IntersectionObserver((entries) => {
         wait.visible = entries.some((e) => e.isIntersecting);
-        if (wait.visible && show()) seen.disconnect();
+        if (!howtoState.waiting.includes(wait)) seen.disconnect();
+        else if (wait.visible) setTimeout(howtoPump);  // after the other sections' news of the same scroll
       }, { rootMargin: "-20% 0px -20% 0px" });  // in the middle of the screen, however tall the section
       seen.observe(section);
-    } else {
-      wait.visible = true;
-      show();
     }
   }
   return button;
