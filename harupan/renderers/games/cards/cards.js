@@ -509,12 +509,13 @@ registerGame("cards", {
   record: { clean: cardClean, panel: cardsPanel },
 });
 
-/** The meld points one tap from the hand: a 점수표 button in the hand's bar, beside the score,
+/** The meld points one tap from the hand: a 점수표 button in the hand's toolbar, beside the score,
  *  opening a small table that lies over the hand (it pushes nothing down) and closes with Escape,
  *  the button again or a tap elsewhere. Its rows are the engine's own table (HARUPAN_DATA.cards,
  *  the view's browser_data), made when it first opens: the page's element budget. */
 function cardsPointTable(app) {
-  const button = el("button", { type: "button", class: "tool ctable", "aria-expanded": "false", text: "점수표" });
+  // the toolbar's last tool, reached by its arrow keys: the hand stays one Tab from 묶기
+  const button = el("button", { type: "button", class: "tool ctable", "aria-expanded": "false", text: "점수표", tabindex: "-1" });
   let panel = null;
   const shut = (focus) => {
     if (!panel || panel.hidden) return;
@@ -543,6 +544,6 @@ function cardsPointTable(app) {
   };
   button.addEventListener("click", () => (panel && !panel.hidden ? shut(false) : open()));
   button.addEventListener("keydown", (e) => { if (e.key === "Escape") shut(true); });
-  app.scoreLine.before(button);
+  app.tools.append(button);
   return button;
 }
