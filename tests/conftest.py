@@ -263,15 +263,50 @@ def browser_site(tmp_path_factory):
     return built_once(tmp_path_factory, "browser", build) / "site"
 
 
+HOWTO_KEY = "harupan:howto"  # the games whose first-visit how-to the player has seen (static/js/howto.js)
+
+
+def seen_howtos_script() -> str:
+    """An init script marking every registered game's how-to as seen, so a page opens on its game."""
+    from harupan.renderers.games import views
+
+    names = json.dumps([v.name for v in views()])
+    return f"try {{ localStorage.setItem({json.dumps(HOWTO_KEY)}, JSON.stringify({names})); }} catch (e) {{}}"
+
+
+class SeenBrowser:
+    """Playwright's Browser whose pages and contexts meet no first-visit how-to: a player who has
+    seen them all, as the page tests before the how-tos were written expect. ``fresh`` is the
+    browser itself, for a test of a first visit."""
+
+    def __init__(self, browser):
+        self.fresh = browser
+        self.script = seen_howtos_script()
+
+    def new_context(self, **options):
+        ctx = self.fresh.new_context(**options)
+        ctx.add_init_script(self.script)
+        return ctx
+
+    def new_page(self, **options):
+        pg = self.fresh.new_page(**options)
+        pg.context.add_init_script(self.script)
+        return pg
+
+    def __getattr__(self, name):
+        return getattr(self.fresh, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
-    """Debian's chromium, driven by Playwright."""
+    """Debian's chromium, driven by Playwright, as a player who has seen every how-to
+    (:class:`SeenBrowser`; ``browser.fresh`` for a first visit)."""
     from playwright.sync_api import sync_playwright
 
     path = system_tool("chromium")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield b
+        yield SeenBrowser(b)
         b.close()
 
 

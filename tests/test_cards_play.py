@@ -13,7 +13,7 @@ import os
 from unittest import mock
 
 import pytest
-from conftest import CHROMIUM_ARGS, artifact, npm_tool, registered, system_tool
+from conftest import CHROMIUM_ARGS, SeenBrowser, artifact, npm_tool, registered, system_tool
 from pagecheck import GAME_READY, close_results, served, slow_phone_page, watched_page
 
 from harupan.engine.cards import card_name
@@ -302,7 +302,7 @@ def korean_phone(tmp_path_factory, browser):
     # a second Chromium from the session's Playwright (one Playwright per process)
     b = browser.browser_type.launch(executable_path=system_tool("chromium"), args=CHROMIUM_ARGS,
                                     env=dict(os.environ, FONTCONFIG_FILE=str(conf)))
-    yield b
+    yield SeenBrowser(b)
     b.close()
 
 
@@ -489,3 +489,43 @@ def test_the_hand_is_one_tab_stop_and_a_meld_takes_few_keys(cards_site, browser)
         pg.keyboard.press("Tab")
         assert focused().startswith("card ")
         assert axe_on_cards(pg) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("view", ["phone", "desktop"])
+def test_the_point_table_is_one_tap_from_the_hand_and_pushes_nothing(cards_site, browser, view, scheme):
+    """The 점수표 button beside the score opens the meld points over the hand, its rows the engine's
+    own table (names, what each holds, points); the hand does not move; Escape closes it and gives
+    the focus back; axe finds nothing with it open."""
+    from harupan.engine.cards import CONCEALED_POINTS, MELD_NAMES_KO
+    from harupan.renderers.games.cards.sheets import HAND_KINDS, MELD_SHAPE
+
+    touch = VIEWS[view].get("has_touch", False)
+    with watched_page(browser, color_scheme=scheme, **VIEWS[view]) as pg:
+        pg.goto((day_path(cards_site) / "index.html").as_uri())
+        pg.wait_for_selector(f"{APP} .kcard")
+        pg.locator(f"{APP} .cbar").evaluate("e => e.scrollIntoView({block: 'start'})")
+        button = pg.locator(f"{APP} .cbar button.ctable")
+        assert button.get_attribute("aria-expanded") == "false" and button.is_visible()
+        hand = pg.locator(f"{APP} .chand").bounding_box()
+        bar = pg.locator(f"{APP} .cbar").bounding_box()
+        assert button.bounding_box()["y"] + button.bounding_box()["height"] <= bar["y"] + bar["height"] + 0.5  # in the bar
+        press(button, touch)
+        table = pg.locator("#cards-points table")
+        table.wait_for()
+        assert button.get_attribute("aria-expanded") == "true" and button.get_attribute("aria-controls") == "cards-points"
+        rows = pg.eval_on_selector_all("#cards-points tbody tr", "rs => rs.map(r => [...r.children].map(c => c.textContent))")
+        assert rows == [[MELD_NAMES_KO[k], MELD_SHAPE[k], f"{CONCEALED_POINTS[k]}점"] for k in HAND_KINDS]
+        assert pg.locator(f"{APP} .chand").bounding_box() == hand  # laid over the hand, not pushing it
+        assert in_view(pg, "#cards-points")
+        pg.screenshot(path=str(artifact(f"cards-{view}-{scheme}-point-table.png")))
+        assert axe_on_cards(pg) == []
+        pg.keyboard.press("Escape") if not touch else None
+        if touch:  # a tap elsewhere closes it
+            pg.locator(f"{APP} .cscore").tap()
+            assert pg.locator("#cards-points").is_hidden()
+            press(button, touch)
+            button.focus()
+            pg.keyboard.press("Escape")
+        assert pg.locator("#cards-points").is_hidden() and button.get_attribute("aria-expanded") == "false"
+        assert pg.evaluate("document.activeElement.classList.contains('ctable')")

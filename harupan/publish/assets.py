@@ -26,6 +26,7 @@ from . import rules
 from .atomic import open_below
 from .config import SiteConfig
 from .days import RENDER_VERSION
+from .howto import howto_files
 
 Write = Callable[[Path, bytes], object]
 
@@ -45,16 +46,17 @@ def static_files() -> dict[str, bytes]:
     for v in views():
         out.update({f"static/js/{name}": data for name, data in v.scripts().items()})
     out[pages.art_path()] = site_art().svg.encode("utf-8")
+    out.update(howto_files())
     return out
 
 
 def _template_text() -> str:
-    """Every template's text: the shared ones, then each game's own (its page section and <head>)."""
+    """Every template's text: the shared ones, then each game's own (its page section, <head> and how-to)."""
     base = resources.files("harupan.renderers").joinpath("templates")
     text = "".join(p.read_text(encoding="utf-8") for p in sorted(base.iterdir(), key=lambda p: p.name)
                    if p.is_file())
     for v in views():
-        for name in (v.template, v.head_template):
+        for name in (v.template, v.head_template, v.howto_template):
             if name is not None:
                 text += (v.folder / name).read_text(encoding="utf-8")
     return text

@@ -26,12 +26,14 @@ from ..renderers.games import print_pdf, print_set, view, views
 from ..renderers.site import NO_LINKS, DayLinks
 from ..renderers.sheets import sheet_title
 from . import pars
+from .howto import howto_figures
 from .atomic import Transaction, lstat_at, open_below, open_dir, put_bytes, refuse_link, remove_named, write_error
 from .config import SiteConfig
 
 RENDER_VERSION = 6  # bump when the files made from a bundle change (4: measured difficulty on pages and sheets;
 # 5: the page's row of links to the days beside it, and the page drawn from the bundle as puzzle.json holds it;
-# 6: the page as a menu of the day's games with a screen a game, and the par's end in the zodiac data)
+# 6: the page as a menu of the day's games with a screen a game, the par's end in the zodiac data, the
+# games' first-visit how-tos and the statistics under a 난이도 disclosure)
 SHEETS = ("sheet-a4.pdf", "sheet-letter.pdf")
 MARK = ".built"
 
@@ -210,7 +212,8 @@ def day_page_bytes(data: bytes, cfg: SiteConfig, nav: DayLinks) -> bytes:
     bytes, so a page made the night its day was dealt and one made again later from the archive
     are the same bytes (a fresh bundle orders some parts otherwise)."""
     bundle = load_bundle_json(data, "puzzle.json")
-    return pages.day_page(bundle.date, bundle.parts, cfg.info, day_path(bundle.date), nav).encode("utf-8")
+    return pages.day_page(bundle.date, bundle.parts, cfg.info, day_path(bundle.date), nav,
+                          howto=howto_figures()).encode("utf-8")
 
 
 def render_day(bundle: DayBundle, data: bytes, cfg: SiteConfig, map_fn: MapFn = map,

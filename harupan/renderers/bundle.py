@@ -18,7 +18,8 @@ from .games import views
 
 SHARED_FIRST = ("rng.js",)  # the project RNG, which the games' modules import
 DATA = "data.js"  # the engine's tables, made here: HARUPAN_DATA
-SHARED_LAST = ("ko.js", "stats.js", "game.js", "pages.js")  # the player's records, the page's start-up (boot), what other pages do
+SHARED_LAST = ("ko.js", "stats.js", "game.js", "howto.js", "pages.js")  # the player's records, the page's start-up
+# (boot), the games' first-visit how-tos, what other pages do
 HEADER = ("// harupan: the day page's games, joined from static/js/*.js by publish/site.py\n"
           "(() => {\n\"use strict\";\n")  # its first line is as it was written first, in publish/site.py
 

@@ -9,6 +9,7 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
@@ -16,7 +17,9 @@ from ..engine.dates import WEEKDAYS_KO
 from .games import day_views, games_ko, head_templates, site_art, views
 from .html import environment
 from .ko import join_ko
+from .model import Drawing
 from .sheets import day_ko
+from .svg import render_svg
 
 Parts = Mapping[str, object]  # a day's games' parts, by game name, in page order
 
@@ -158,14 +161,41 @@ def _dump(v: object) -> Markup:
     return Markup(json.dumps(v, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
 
 
-def day_page(day: _dt.date, parts: Parts, site: SiteInfo, path: str, nav: DayLinks | None = None) -> str:
-    """The day's playable page; with ``nav``, its links to the days beside it."""
+HowtoFigures = Mapping[str, Sequence[Drawing]]  # each game's how-to pictures, drawn (publish/howto.py)
+
+
+@lru_cache(maxsize=64)
+def howto_image(drawing: Drawing) -> tuple[str, bytes]:
+    """A how-to picture as a static file: its site path, named by its content (the same for every
+    day, so a browser fetches it once), and its SVG. A file, not inline: the day page stays within
+    its size and element budgets, and draws no tile of its own (tests/test_pages.py)."""
+    svg = render_svg(drawing).encode("utf-8")
+    return f"static/howto-{hashlib.sha256(svg).hexdigest()[:12]}.svg", svg
+
+
+def howto_context(parts: Parts, figures: HowtoFigures, root: str) -> list[dict[str, object]]:
+    """The how-tos of the games a day holds, in page order, for the day page's <template>: each
+    game's own template (its view's ``howto_template``) and its pictures."""
+    out: list[dict[str, object]] = []
+    for v in day_views(parts):
+        if v.howto_template is None:
+            continue
+        pics = [{"src": root + howto_image(d)[0], "width": round(d.width), "height": round(d.height)}
+                for d in figures.get(v.name, ())]
+        out.append({"name": v.name, "title": v.title, "template": f"{v.name}/{v.howto_template}", "figures": pics})
+    return out
+
+
+def day_page(day: _dt.date, parts: Parts, site: SiteInfo, path: str, nav: DayLinks | None = None,
+             howto: HowtoFigures | None = None) -> str:
+    """The day's playable page; with ``nav``, its links to the days beside it; ``howto``: the
+    games' how-to pictures (without it, the how-tos have none)."""
     art, labels = play_art(day, parts)
     root = ROOT_FROM_DAY
     symbols = Markup('<script type="application/json" id="harupan-art">') + _dump(art) + Markup("</script>")
     return environment().get_template("day.html").render(
         site=site, root=root, day=day_context(day, parts, site, path), levels=variants(parts),
-        head_templates=head_templates(parts),
+        head_templates=head_templates(parts), howtos=howto_context(parts, howto or {}, root),
         nav=Markup(day_nav_html(day, nav)) if nav is not None else None,
         art=art_sprite(root), art_href=root + art_path(),
         play={"data": _dump(play_data(day, parts)), "labels": _dump(labels), "symbols": symbols})

@@ -120,6 +120,13 @@ class View(TopicView, Generic[PartT, FileT]):
     # link opens the day page on this game's screen, as ``#<name>`` does
     link_keys: tuple[str, ...] = ()
     blurb: str = ""  # one line on the day's menu under its title: what a player does in it (Korean)
+    # Its first-visit how-to: a template in its folder (given ``howto``: its ``figures``, each the
+    # ``src``, ``width`` and ``height`` of a picture), rendered into the day page's <template>,
+    # which the page's script (howto.js) opens in a dialog; None: no how-to. Its pictures are
+    # rule-page figures (engine/figures.py), each declared as a rule page declares one: ``kind``
+    # and that kind's keys, checked by the engine when the site is built.
+    howto_template: str | None = None
+    howto_figures: tuple[Mapping[str, object], ...] = ()
     # rules: its rule page (a site path) and the nav's label for it (TopicView); the nav lists the games'
 
     @property
@@ -220,6 +227,8 @@ class DayView(Protocol):
     stylesheet: str | None
     link_keys: tuple[str, ...]
     blurb: str
+    howto_template: str | None
+    howto_figures: tuple[Mapping[str, object], ...]
     rules: tuple[str, str] | None
     figures: Mapping[str, Drawer]
     examples: Mapping[str, Writer]
@@ -265,6 +274,7 @@ class Registered(Generic[PartT, FileT]):
         self.template, self.head_template, self.script, self.stylesheet = (v.template, v.head_template, v.script,
                                                                             v.stylesheet)
         self.modules, self.link_keys, self.blurb = v.modules, v.link_keys, v.blurb
+        self.howto_template, self.howto_figures = v.howto_template, v.howto_figures
         self.rules, self.figures, self.examples = v.rules, v.figures, v.examples
 
     def __repr__(self) -> str:

@@ -18,7 +18,7 @@ from ...svg import render_svg
 from ..base import FilePages, Json, Panel, Sheet, View, site_art
 from .art import CARD_H, CARD_W, card_face
 from .figures import FIGURES
-from .sheets import (CARDS_RULES, HAND_KINDS, SPLIT_RULE, TITLE, answer_page, figures_note, figures_text, hand_drawing,
+from .sheets import (CARDS_RULES, HAND_KINDS, MELD_SHAPE, SPLIT_RULE, TITLE, answer_page, figures_note, figures_text, hand_drawing,
                      hand_page, key_panel, legend_line)
 
 
@@ -34,6 +34,9 @@ class CardsView(View[CardsPuzzle, CardsPuzzle]):
     # a third game's link fits a 360-px phone without wrapping. The day page's 규칙 보기 links the
     # page's own section.
     rules = ("rules/cards/index.html", "사색패")
+    # the first-visit how-to (howto.html): a few cards split into melds, as the engine scores them
+    howto_template = "howto.html"
+    howto_figures = ({"kind": "cards-hand", "hand": "Y1 Y2 Y3 R1 G4 G4 G4 W7 R7 G7", "expect": {"points": 6}},)
     figures = FIGURES
 
     def lead(self, day: _dt.date, part: CardsPuzzle, variant: str | None) -> str:
@@ -78,7 +81,8 @@ class CardsView(View[CardsPuzzle, CardsPuzzle]):
         return {"lowestMelds": [[[list(idx), pts] for idx, pts in melds] for melds in LOWEST_MELDS],
                 "colours": COLOURS, "colourNames": COLOUR_KO, "rankNames": list(RANK_KO), "rankHanja": RANK_HANJA,
                 "meldNames": {k: MELD_NAMES_KO[k] for k in HAND_KINDS},
-                "meldPoints": {k: CONCEALED_POINTS[k] for k in HAND_KINDS}}
+                "meldPoints": {k: CONCEALED_POINTS[k] for k in HAND_KINDS},
+                "meldShapes": {k: MELD_SHAPE[k] for k in HAND_KINDS}}
 
     def vocabulary(self) -> str:
         part = CardsPuzzle((), (), 0, Figures(0, 0, 0), 0)

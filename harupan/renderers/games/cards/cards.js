@@ -8,6 +8,7 @@
 // engine's, emitted into data.js (renderers/games/cards, browser_data).
 import { HARUPAN_DATA } from "./data.js";
 import { calm, el, registerGame, shareBox, showResults, stat, store, svgUse } from "./game.js";
+import { howto } from "./howto.js";
 import { DATE_KEY, isCount, streaks } from "./stats.js";
 
 const CARD_DATA = HARUPAN_DATA.cards;
@@ -517,7 +518,48 @@ registerGame("cards", {
   mount(section, { day, record }) {
     const root = section.querySelector("#cards-app");
     if (root && day.cards) window.harupanCards = new CardsApp(root, day, record);
+    if (window.harupanCards) cardsPointTable(window.harupanCards);
+    howto(section, "cards");  // the first-visit how-to, and its "?" button
   },
   record: { clean: cardClean, panel: cardsPanel, dayState: cardDayState,
     streak: (days, today) => { const c = cardsSummary(days, today); return [c.current, c.best]; } },
 });
+
+/** The meld points one tap from the hand: a 점수표 button in the hand's toolbar, beside the score,
+ *  opening a small table that lies over the hand (it pushes nothing down) and closes with Escape,
+ *  the button again or a tap elsewhere. Its rows are the engine's own table (HARUPAN_DATA.cards,
+ *  the view's browser_data), made when it first opens: the page's element budget. */
+function cardsPointTable(app) {
+  // the toolbar's last tool, reached by its arrow keys: the hand stays one Tab from 묶기
+  const button = el("button", { type: "button", class: "tool ctable", "aria-expanded": "false", text: "점수표", tabindex: "-1" });
+  let panel = null;
+  const shut = (focus) => {
+    if (!panel || panel.hidden) return;
+    panel.hidden = true;
+    button.setAttribute("aria-expanded", "false");
+    if (focus) button.focus();
+  };
+  const open = () => {
+    if (!panel) {
+      const th = (text) => el("th", { scope: "col", text });
+      const rows = Object.keys(CARD_DATA.meldPoints).map((k) => el("tr", {},
+        el("th", { scope: "row", text: CARD_MELD_KO[k] }), el("td", { text: CARD_DATA.meldShapes[k] }),
+        el("td", { text: `${CARD_DATA.meldPoints[k]}점` })));
+      panel = el("div", { class: "cpoints", id: "cards-points", hidden: "" },
+        el("table", {}, el("caption", { text: "묶음과 점수" }), el("thead", {}, el("tr", {}, th("묶음"), th("카드"), th("점수"))),
+          el("tbody", {}, ...rows)));
+      panel.addEventListener("keydown", (e) => { if (e.key === "Escape") shut(true); });
+      app.bar.append(panel);
+      button.setAttribute("aria-controls", panel.id);
+      document.addEventListener("pointerdown", (e) => {
+        if (!panel.hidden && !panel.contains(e.target) && !button.contains(e.target)) shut(false);
+      });
+    }
+    panel.hidden = false;
+    button.setAttribute("aria-expanded", "true");
+  };
+  button.addEventListener("click", () => (panel && !panel.hidden ? shut(false) : open()));
+  button.addEventListener("keydown", (e) => { if (e.key === "Escape") shut(true); });
+  app.tools.append(button);
+  return button;
+}

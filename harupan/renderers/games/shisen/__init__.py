@@ -117,6 +117,12 @@ class ShisenView(View[ShisenPart, Layout]):
     stylesheet = "style.css"
     blurb = "같은 패 두 장을 꺾임 두 번 안의 길로 이어 지웁니다."
     rules = ("rules/shisen/index.html", "사천성")
+    # the first-visit how-to (howto.html): two of the rule page's paths, as the engine finds them
+    howto_template = "howto.html"
+    howto_figures = ({"kind": "shisen-path", "board": "1m .. .. 1m\n2p 3s 3s 2p", "pair": [[0, 0], [3, 0]],
+                      "expect": {"bends": 0}},
+                     {"kind": "shisen-path", "board": "1m 2p 3s 1m\n2p 4z 4z 3s", "pair": [[0, 0], [3, 0]],
+                      "expect": {"bends": 2}})
     figures = FIGURES
     examples: Mapping[str, Writer] = {"shisen-difficulty": ExampleText(DifficultyRecord, difficulty_example)}
 

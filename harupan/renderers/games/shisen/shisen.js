@@ -3,6 +3,7 @@
 // engine's C search's, through shisen-solver.js, which loads it at the first move, hint or shuffle.
 import { HARUPAN_DATA } from "./data.js";
 import { clock, el, registerGame, shareBox, showResults, store, svgUse } from "./game.js";
+import { howto } from "./howto.js";
 import { particle } from "./ko.js";
 import { Board } from "./shisen-board.js";
 import { isCount } from "./stats.js";
@@ -666,6 +667,7 @@ registerGame("shisen", {
   mount(section, { day, labels, record }) {
     const root = section.querySelector("#shisen-app");
     if (root && day.shisen) window.harupanShisen = new ShisenApp(root, day, labels, record);
+    howto(section, "shisen");  // the first-visit how-to, and its "?" button
   },
   record: { clean: cleanShisen, fromSaves: shisenFromSaves, panel: shisenPanel, dayState: shisenDayState,
     streak: (days, today) => { const s = shisenSummary(days, today, []); return [s.current, s.best]; } },

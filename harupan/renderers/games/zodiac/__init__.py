@@ -43,6 +43,9 @@ class ZodiacView(View[ZodiacPart, ZodiacStart]):
     blurb = "같은 띠 둘을 밀어 합치며 쥐에서 돼지까지 올라갑니다."
     link_keys = ("z",)  # a shared game: index.html#z=MOVES (zodiac.js MOVES_IN_LINK)
     rules = ("rules/zodiac/index.html", "십이지 머지")
+    # the first-visit how-to (howto.html): a row of rats pushed left, as the engine moves it
+    howto_template = "howto.html"
+    howto_figures = ({"kind": "zodiac-move", "row": [1, 1, 1, 1], "move": "L", "expect": {"row": [2, 2, 0, 0], "score": 4}},)
     figures = FIGURES
 
     def lead(self, day: _dt.date, part: ZodiacPart, variant: str | None) -> str:

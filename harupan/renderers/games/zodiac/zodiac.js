@@ -4,6 +4,7 @@
 import { Rng } from "./rng.js";
 import { HARUPAN_DATA } from "./data.js";
 import { calm, el, registerGame, shareBox, showResults, stat, store, svgUse } from "./game.js";
+import { howto } from "./howto.js";
 import { DATE_KEY, isCount, streaks, todayIn } from "./stats.js";
 
 export const PIG = 12;
@@ -413,6 +414,7 @@ registerGame("zodiac", {
   mount(section, { day, record }) {
     const root = section.querySelector("#zodiac-app");
     if (root) window.harupanZodiac = new ZodiacApp(root, day, record);
+    howto(section, "zodiac");  // the first-visit how-to, and its "?" button
   },
   record: { clean: cleanZodiac, fromSaves: zodiacFromSaves, panel: zodiacPanel, dayState: zodiacDayState,
     streak: (days, today) => { const z = zodiacSummary(days, today); return [z.current, z.best]; } },
