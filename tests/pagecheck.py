@@ -60,6 +60,16 @@ def show_menu(page):
     page.wait_for_selector("#harupan-stats .stat")
 
 
+def end_zodiac(page, close=True):
+    """Play the zodiac game to its end through the page's own key handler, cycling the directions;
+    with ``close``, close the results screen the ending opens (tests/test_screens.py reads it)."""
+    page.evaluate("""() => { const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowUp'];
+        for (let i = 0; i < 20000 && window.harupanZodiac.game.state === 'playing'; i++)
+            window.harupanZodiac.board.dispatchEvent(new KeyboardEvent('keydown', {key: keys[i % 5], bubbles: true})); }""")
+    if close:
+        close_results(page)
+
+
 def close_results(page):
     """Close the results screen (the modal box a cleared or ended game opens) with its 닫기."""
     page.click('dialog.results [data-action="results-close"]')

@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pytest
 from conftest import artifact
-from pagecheck import close_results, DATE, day_url, open_day, replay_cli, slow_phone_page, solution, watched_page
+from pagecheck import DATE, end_zodiac, day_url, open_day, replay_cli, slow_phone_page, solution, watched_page
 from test_phone import axe_violations, served
 
 from harupan.engine import zodiac
@@ -313,13 +313,6 @@ def test_stats_list_the_levels_easy_normal_hard(browser_site, browser):
         pg.goto((browser_site / "index.html").as_uri())
         pg.wait_for_selector("#harupan-stats table.times")
         assert pg.locator("#harupan-stats table.times tbody th").all_text_contents() == order
-
-
-def end_zodiac(page):
-    page.evaluate("""() => { const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowUp'];
-        for (let i = 0; i < 20000 && window.harupanZodiac.game.state === 'playing'; i++)
-            window.harupanZodiac.board.dispatchEvent(new KeyboardEvent('keydown', {key: keys[i % 5], bubbles: true})); }""")
-    close_results(page)  # the results screen the ending opened (tests/test_screens.py reads it)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

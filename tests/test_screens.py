@@ -9,7 +9,7 @@ import re
 import pytest
 
 from conftest import artifact
-from pagecheck import close_results, day_url, show_screen, watched_page
+from pagecheck import close_results, day_url, end_zodiac, show_screen, watched_page
 
 pytestmark = pytest.mark.slow
 
@@ -129,9 +129,7 @@ def test_clearing_or_ending_each_game_opens_the_results_screen(browser_site, bro
         assert pg.locator(".screen#shisen a.screenbar.back").is_visible()
 
         show_screen(pg, "zodiac")
-        pg.evaluate("""() => { const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowUp'];
-            for (let i = 0; i < 20000 && window.harupanZodiac.game.state === 'playing'; i++)
-                window.harupanZodiac.board.dispatchEvent(new KeyboardEvent('keydown', {key: keys[i % 5], bubbles: true})); }""")
+        end_zodiac(pg, close=False)
         text = results_ok(pg, "zodiac", f"screens-results-zodiac-{view}-{scheme}.png")
         assert "엔진 기준 기록" in text and "사천성 · 완성" in text  # the par's game; the other game's state
         close_results(pg)

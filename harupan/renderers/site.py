@@ -82,7 +82,6 @@ def day_context(day: _dt.date, parts: Parts, site: SiteInfo, path: str) -> dict[
     image = next((v.page_image for v in day_views(parts) if v.page_image), None)
     context: dict[str, object] = {
         "title": day_ko(day),
-        "title_short": f"{day.month}월 {day.day}일",
         "description": day_lead(day, parts),
         "path": path,
         "url": site.base_url + path + "index.html",
@@ -94,8 +93,7 @@ def day_context(day: _dt.date, parts: Parts, site: SiteInfo, path: str) -> dict[
         sections.append(f"{v.name}/{v.template}")
     context["sections"] = sections
     # the day page's menu, a screen a game: each game's name, what it holds today, what a player does
-    context["screens"] = [{"name": v.name, "title": v.title, "lead": v.lead(day, parts[v.name], None), "blurb": v.blurb}
-                          for v in day_views(parts)]
+    context["screens"] = [{"name": v.name, "title": v.title, "blurb": v.blurb} for v in day_views(parts)]
     # which screen a fragment opens: ``#<name>``, or a key a game's script reads (``#z=…``)
     context["screen_of"] = _dump({**{v.name: v.name for v in day_views(parts)},
                                   **{f"{k}=": v.name for v in day_views(parts) for k in v.link_keys}})

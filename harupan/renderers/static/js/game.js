@@ -184,8 +184,10 @@ function registerOffline() {
 /** A game's state on a day, for the menu and the results screen's links: what its record's
  *  ``dayState`` says ({state: "cleared"|"playing"|null, text}), or, for a game that does not say,
  *  "playing" once the record holds the day. */
+const gameSpec = (name) => (registerGame.games || new Map()).get(name);
+
 export function dayState(name, record, date) {
-  const g = (registerGame.games || new Map()).get(name);
+  const g = gameSpec(name);
   const days = (record && record.stats[name]) || {};
   if (g && g.record && g.record.dayState) return g.record.dayState(days, date) || { state: null, text: "" };
   return days[date] ? { state: "playing", text: "" } : { state: null, text: "" };
@@ -203,8 +205,6 @@ class Screens {
     this.mounted = new Set();
     this.fromMenu = false;  // whether the menu is the entry before this screen in the history
     this.names = [...document.querySelectorAll(".screen[id]")].map((s) => s.id);
-    // which screen a fragment opens (the head's table, from each game's view: #name, or #key=…)
-    this.screenOf = window.harupanScreenOf || {};
     window.addEventListener("hashchange", () => this.show(this.fromHash(), true));
     for (const back of document.querySelectorAll("a.screenbar.back")) back.addEventListener("click", (e) => {
       e.preventDefault();
@@ -215,12 +215,11 @@ class Screens {
     this.show(this.fromHash(), false);
   }
 
-  /** The screen the fragment names: a game's name, or a key its script reads (#z=…); else the menu. */
+  /** The screen the fragment names (the head's reading of it, from each game's view: #name, or a
+   *  key its script reads, #z=…); else the menu. */
   fromHash() {
-    const h = location.hash.slice(1);
-    const k = h.indexOf("=");
-    const to = this.screenOf[h] || (k > 0 && this.screenOf[h.slice(0, k + 1)]);
-    return to && this.names.includes(to) ? to : "menu";
+    const to = window.harupanScreenOf ? window.harupanScreenOf(location.hash.slice(1)) : "menu";
+    return this.names.includes(to) ? to : "menu";
   }
 
   show(view, moved) {
@@ -230,7 +229,7 @@ class Screens {
     if (view !== "menu" && !this.mounted.has(view)) {
       this.mounted.add(view);
       const section = document.querySelector(`.screen#${CSS.escape(view)} [data-game]`);
-      const g = (registerGame.games || new Map()).get(view);
+      const g = gameSpec(view);
       if (section && g && g.mount) g.mount(section, { day: this.day, labels: this.labels, record: this.record });
     }
     if (view === "menu") { this.fromMenu = false; this.onMenu(); }
@@ -247,8 +246,10 @@ class Screens {
     }
   }
 
-  /** The menu's state line for each game (the record's view: redrawn at each save). */
+  /** The menu's state line for each game (the record's view: redrawn at each save while the menu
+   *  shows, and whenever it shows again). */
   render() {
+    if (this.view !== "menu") return;
     for (const a of document.querySelectorAll(".daymenu a[data-screen]")) {
       const st = dayState(a.dataset.screen, this.record, this.day.date);
       const out = a.querySelector(".gstate");
@@ -279,7 +280,7 @@ export const hms = (ms) => {
 export function showResults(section, { name, record, date, headline, lines, share, say }) {
   const old = document.querySelector("dialog.results");
   if (old) { old.close(); old.remove(); }
-  const g = (registerGame.games || new Map()).get(name);
+  const g = gameSpec(name);
   const today = todayIn();
   const days = (record && record.stats[name]) || {};
   const [current, best] = g && g.record && g.record.streak ? g.record.streak(days, today) : [0, 0];
