@@ -4,13 +4,19 @@ import json
 
 import pytest
 from conftest import npm_tool
+from pagecheck import GAME_READY
 
 WIDTHS = {"desktop": {"width": 1280, "height": 1000}, "phone": {"width": 360, "height": 780}}
 pytestmark = pytest.mark.slow
 
 
+DAY = "2026/11/29/index.html"
+SCREENS = ("shisen", "zodiac", "cards")  # the day page's screens besides its menu (the games of the test's day)
+
+
 def pages(site):
-    found = ["index.html", "2026/11/29/index.html", "archive/index.html", "404.html", "offline.html"]
+    """Every kind of page; the day page once for its menu and once for each game's screen."""
+    found = ["index.html", DAY, *(f"{DAY}#{g}" for g in SCREENS), "archive/index.html", "404.html", "offline.html"]
     found += sorted(str(p.relative_to(site)) for p in (site / "rules").glob("*/index.html"))
     return found
 
@@ -30,9 +36,10 @@ def test_axe_finds_no_violations(browser_site, browser, axe_script, width, schem
     try:
         pg = ctx.new_page()
         for name in pages(browser_site):
-            pg.goto((browser_site / name).as_uri())
-            if name.startswith("2026/"):
-                pg.wait_for_selector("#shisen-app .sgrid .tile")
+            path, _, screen = name.partition("#")
+            pg.goto((browser_site / path).as_uri() + (f"#{screen}" if screen else ""))
+            if screen:
+                pg.wait_for_selector(GAME_READY[screen])
             pg.add_script_tag(content=axe_script)
             result = pg.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
             bad = [f"{v['id']} ({v['impact']}) on {len(v['nodes'])} nodes: "
@@ -63,21 +70,19 @@ def test_axe_finds_no_violations_with_a_how_to_or_a_disclosure_open(browser_site
     found = {}
     try:
         pg = ctx.new_page()
-        pg.goto((browser_site / "2026/11/29/index.html").as_uri())
-        pg.wait_for_selector("#shisen-app .sgrid .tile")
-        buttons = pg.locator("button.howto-open")
-        assert buttons.count() >= 1
-        for i in range(buttons.count()):
-            buttons.nth(i).click()
+        for screen in SCREENS:  # each game's screen: its how-to from its "?", then every <details> open
+            pg.goto((browser_site / DAY).as_uri() + f"#{screen}")
+            pg.wait_for_selector(GAME_READY[screen])
+            pg.click(f".screen#{screen} button.howto-open")
             pg.wait_for_selector("dialog.howto[open]")
             pg.wait_for_timeout(100)
             if bad := axe_violations(pg, axe_script):
                 found[pg.evaluate("document.querySelector('dialog.howto').dataset.howto")] = bad
             pg.keyboard.press("Escape")
             pg.wait_for_selector("dialog.howto", state="detached")
-        pg.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
-        if bad := axe_violations(pg, axe_script):
-            found["details open"] = bad
+            pg.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            if bad := axe_violations(pg, axe_script):
+                found[f"{screen}: details open"] = bad
     finally:
         ctx.close()
     assert found == {}, json.dumps(found, ensure_ascii=False, indent=1)

@@ -502,7 +502,7 @@ def test_the_point_table_is_one_tap_from_the_hand_and_pushes_nothing(cards_site,
 
     touch = VIEWS[view].get("has_touch", False)
     with watched_page(browser, color_scheme=scheme, **VIEWS[view]) as pg:
-        pg.goto((day_path(cards_site) / "index.html").as_uri())
+        pg.goto((day_path(cards_site) / "index.html").as_uri() + "#cards")
         pg.wait_for_selector(f"{APP} .kcard")
         pg.locator(f"{APP} .cbar").evaluate("e => e.scrollIntoView({block: 'start'})")
         button = pg.locator(f"{APP} .cbar button.ctable")

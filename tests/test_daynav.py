@@ -234,7 +234,7 @@ def test_a_click_on_jeonnal_and_the_keyboard_land_on_the_right_day(three_days, b
 
 
 @pytest.mark.slow
-def test_the_row_fits_a_phone_is_a_fingers_height_and_moves_the_board_little(three_days, browser):
+def test_the_row_fits_a_phone_is_a_fingers_height_and_moves_the_menu_little(three_days, browser):
     from pagecheck import watched_page
 
     figures = {}
@@ -243,20 +243,20 @@ def test_the_row_fits_a_phone_is_a_fingers_height_and_moves_the_board_little(thr
                                    ("desktop", {"width": 1280, "height": 900}, "light")):
         with watched_page(browser, viewport=viewport, color_scheme=scheme,
                           has_touch=name != "desktop", is_mobile=name != "desktop") as pg:
-            pg.goto(page_url(three_days, "2026-11-29"))
-            pg.wait_for_selector("#shisen-app .sgrid .tile")
+            pg.goto(page_url(three_days, "2026-11-29"))  # the day's menu, where the row is (a game's screen has its way back)
+            pg.wait_for_selector(".daymenu .gstate[data-state]")
             links = pg.locator(".daynav a")
             assert links.count() == 3
             heights = [links.nth(i).bounding_box()["height"] for i in range(3)]
             assert min(heights) >= 44, heights
             assert pg.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
             row = pg.locator(".daynav").bounding_box()
-            board = pg.evaluate("document.querySelector('#shisen-app .sinner').getBoundingClientRect().top")
+            board = pg.evaluate("document.querySelector('.daymenu a').getBoundingClientRect().top")
             without = pg.evaluate("""() => { const n = document.querySelector('.daynav'), at = n.nextSibling;
                 n.remove();  // the page as it was before the row
-                const y = document.querySelector('#shisen-app .sinner').getBoundingClientRect().top;
+                const y = document.querySelector('.daymenu a').getBoundingClientRect().top;
                 at.parentNode.insertBefore(n, at); return y; }""")
             figures[name] = {"row_height": row["height"], "board_top": board, "board_top_without_row": without}
-            assert board - without <= 40, figures  # the row sits in the page's top margin
+            assert board - without <= 40, figures  # the row sits in the page's top margin (the games' menu under it)
             pg.screenshot(path=str(artifact(f"daynav-{name}.png")))
     artifact("daynav-figures.txt").write_text(repr(figures) + "\n")

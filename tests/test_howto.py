@@ -9,7 +9,7 @@ import json
 
 import pytest
 from conftest import HOWTO_KEY, artifact
-from pagecheck import day_url, open_day, watched_page
+from pagecheck import GAME_READY, day_url, open_day, show_screen, watched_page
 
 from harupan.renderers.games import views
 
@@ -47,11 +47,11 @@ def test_each_how_to_shows_on_the_first_visit_only_and_from_its_button(browser_s
     games = howto_games()
     assert games, "no registered game has a how-to"
     with watched_page(browser.fresh, color_scheme=scheme, **VIEWS[view]) as pg:
-        open_day(pg, day_url(browser_site), rules=False)
+        pg.goto(day_url(browser_site))  # the menu: no game met yet, no how-to
+        pg.wait_for_timeout(300)
+        assert open_howto(pg) is None
         for i, (name, _title) in enumerate(games):
-            section = pg.locator(f'section[data-game="{name}"]')
-            # the first section is on screen at once; a lower one's how-to waits until it is reached
-            section.evaluate("s => s.scrollIntoView({block: 'start'})")
+            show_screen(pg, name)  # the first visit to a game's screen opens its how-to
             pg.wait_for_selector(f'dialog.howto[open][data-howto="{name}"]')
             dialog = pg.locator("dialog.howto[open]")
             assert dialog.get_attribute("aria-labelledby") and dialog.locator("h2").inner_text().strip()
@@ -64,24 +64,24 @@ def test_each_how_to_shows_on_the_first_visit_only_and_from_its_button(browser_s
             pg.wait_for_timeout(150)
             pg.screenshot(path=artifact(f"howto-first-{name}-{view}-{scheme}.png"))
             close(pg, name, CLOSERS[i % len(CLOSERS)])
-            assert open_howto(pg) in (None, *(n for n, _ in games[i + 1:]))  # only a game further down follows
+            assert open_howto(pg) is None  # one game's screen, one how-to
             assert name in json.loads(pg.evaluate(f"localStorage.getItem({json.dumps(HOWTO_KEY)})"))
 
         # a reload shows none of them again
-        pg.reload()
-        open_day(pg, day_url(browser_site), rules=False)
         for name, _ in games:
-            pg.locator(f'section[data-game="{name}"]').evaluate("s => s.scrollIntoView({block: 'start'})")
+            pg.goto(day_url(browser_site) + f"#{name}")
+            pg.reload()
+            pg.wait_for_selector(GAME_READY.get(name, "[data-game]"))
             pg.wait_for_timeout(300)
             assert open_howto(pg) is None
 
         # the "?" opens each again, and closing it gives the focus back to the "?"
         for i, (name, title) in enumerate(games):
+            show_screen(pg, name)
             button = pg.locator(f'section[data-game="{name}"] button.howto-open')
             assert button.get_attribute("aria-label") == f"{title} 방법 보기"
             box = button.bounding_box()
             assert box["width"] >= 44 and box["height"] >= 44
-            button.evaluate("b => b.scrollIntoView({block: 'center'})")
             (button.tap() if view == "phone" else button.click())
             pg.wait_for_selector(f'dialog.howto[open][data-howto="{name}"]')
             if i == 0:
@@ -91,18 +91,21 @@ def test_each_how_to_shows_on_the_first_visit_only_and_from_its_button(browser_s
 
 
 def test_a_first_visit_opens_one_how_to_at_a_time(browser_site, browser):
-    """Two sections on screen at once: the second game's how-to follows the first's, not over it."""
+    """A second game's screen opened while the first's how-to is open: its how-to follows, not over it."""
     games = howto_games()
     if len(games) < 2:
         pytest.skip("one game with a how-to")
-    with watched_page(browser.fresh, viewport={"width": 1280, "height": 4000}) as pg:
-        open_day(pg, day_url(browser_site), rules=False)
-        pg.wait_for_selector("dialog.howto[open]")
-        assert pg.locator("dialog.howto").count() == 1
-        first = open_howto(pg)
+    with watched_page(browser.fresh, viewport={"width": 1280, "height": 900}) as pg:
+        first, second = games[0][0], games[1][0]
+        pg.goto(day_url(browser_site) + f"#{first}")
+        pg.wait_for_selector(f'dialog.howto[open][data-howto="{first}"]')
+        pg.evaluate("(n) => { location.hash = n; }", second)  # a shared link followed with the first still open
+        pg.wait_for_function("(n) => document.documentElement.dataset.view === n", arg=second)
+        pg.wait_for_timeout(300)
+        assert pg.locator("dialog.howto").count() == 1 and open_howto(pg) == first
         close(pg, first, ".howto-go")
-        pg.wait_for_selector("dialog.howto[open]")
-        assert open_howto(pg) not in (None, first)
+        pg.wait_for_selector(f'dialog.howto[open][data-howto="{second}"]')
+        assert pg.locator("dialog.howto").count() == 1
 
 
 def test_the_statistics_wait_under_a_closed_difficulty_disclosure(browser_site, browser):

@@ -176,10 +176,10 @@ def howto_context(parts: Parts, figures: HowtoFigures, root: str) -> list[dict[s
     game's own template (its view's ``howto_template``) and its pictures."""
     out: list[dict[str, object]] = []
     for v in day_views(parts):
-        if v.howto_template is None:
+        drawn = figures.get(v.name, ())
+        if v.howto_template is None or len(drawn) < len(v.howto_figures):  # its pictures not given: no how-to
             continue
-        pics = [{"src": root + howto_image(d)[0], "width": round(d.width), "height": round(d.height)}
-                for d in figures.get(v.name, ())]
+        pics = [{"src": root + howto_image(d)[0], "width": round(d.width), "height": round(d.height)} for d in drawn]
         out.append({"name": v.name, "title": v.title, "template": f"{v.name}/{v.howto_template}", "figures": pics})
     return out
 
@@ -187,7 +187,7 @@ def howto_context(parts: Parts, figures: HowtoFigures, root: str) -> list[dict[s
 def day_page(day: _dt.date, parts: Parts, site: SiteInfo, path: str, nav: DayLinks | None = None,
              howto: HowtoFigures | None = None) -> str:
     """The day's playable page; with ``nav``, its links to the days beside it; ``howto``: the
-    games' how-to pictures (without it, the how-tos have none)."""
+    games' how-to pictures (publish/howto.py; a game whose pictures are not given has no how-to)."""
     art, labels = play_art(day, parts)
     root = ROOT_FROM_DAY
     symbols = Markup('<script type="application/json" id="harupan-art">') + _dump(art) + Markup("</script>")
