@@ -71,6 +71,7 @@ def test_a_saved_game_opens_with_its_rules(browser_site, browser):
                       ["harupan:shisen:2026-11-29:normal", [{"pair": steps[0]}, {"shuffle": 0}, {"pair": [[0, 0], [0, 0]]}]])
         page.reload()
         open_day(page, day_url(browser_site), rules=False)
+        page.wait_for_function("window.harupanShisen && window.harupanShisen.opened")
         page.evaluate("window.harupanShisen.opened")
         assert page.evaluate("window.harupanShisen.history") == [{"pair": steps[0]}, {"shuffle": 0}]
         assert tiles_left(page) == 142 and page.get_attribute("#shisen-app .sgrid", "aria-busy") is None
