@@ -303,7 +303,8 @@ export function showResults(section, { name, record, date, headline, lines, shar
   const close = el("button", { type: "button", "data-action": "results-close", text: "닫기" });
   close.addEventListener("click", () => box.close());
   others.append(el("li", {}, close));
-  box.append(el("h2", { id: "results-h", text: headline }),
+  // the heading takes the focus when it opens (autofocus): read out first, and a short screen shows the box from its top
+  box.append(el("h2", { id: "results-h", text: headline, tabindex: "-1", autofocus: "" }),
     el("ul", { class: "rlines" }, ...lines.map((t) => el("li", { text: t }))),
     el("div", { class: "stats" }, stat(`${current}일`, "오늘까지 연속"), stat(`${best}일`, "최고 연속")),
     el("p", { class: "facts", text: "연속 기록은 그날의 판을 그날 끝낸 날만 셉니다." }),
