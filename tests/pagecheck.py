@@ -36,7 +36,9 @@ def open_day(page, url, rules=True):
     tests/test_shisen_page.py plays without it."""
     url = url if "#" in url else url + "#shisen"
     game = url.split("#", 1)[1]
-    page.goto(url)
+    # a page already at that address is loaded again (goto would only follow the fragment there), as
+    # goto to a day's address without a fragment always did
+    page.reload() if page.url == url else page.goto(url)
     page.wait_for_selector(GAME_READY.get(game, GAME_READY["zodiac"]))  # a #z=… link opens zodiac's screen
     if rules and game == "shisen":
         page.evaluate("() => window.harupanShisen.rules().then(() => window.harupanShisen.opened)")
