@@ -52,7 +52,9 @@ def seed(page, played_games, cleared_games):
     record[first] = {PLAYED: PLAYING_ENTRY[first]}
     for g in cleared_games:
         record.setdefault(g, {})[CLEARED] = CLEARED_ENTRY[g]
-    page.evaluate("r => localStorage.setItem('harupan:stats', JSON.stringify(r))", record)
+    # set before the page's scripts on the next load (an init script): a value set on the open page
+    # may not have reached the browser's storage by the time a reload reads it
+    page.context.add_init_script(f"localStorage.setItem('harupan:stats', {json.dumps(json.dumps(record))})")
     page.reload()
 
 
