@@ -274,27 +274,65 @@ def seen_howtos_script() -> str:
     return f"try {{ localStorage.setItem({json.dumps(HOWTO_KEY)}, JSON.stringify({names})); }} catch (e) {{}}"
 
 
-class SeenBrowser:
-    """Playwright's Browser whose pages and contexts meet no first-visit how-to: a player who has
-    seen them all, as the page tests before the how-tos were written expect. ``fresh`` is the
-    browser itself, for a test of a first visit."""
+# Headless Chromium, with every core busy, sometimes opens a reloaded file:// page of a fresh
+# (off-the-record) context on an empty localStorage: everything the page and the test had written
+# is gone, the page starts a new record (seen in 1 of 8 to 14 cleared boards reloaded with four busy
+# loops beside two test workers; 3 tests of 1,338 in a full run). A player's browser keeps its
+# storage on disk, so the tests keep a copy too: the tab's window.name mirrors its localStorage after
+# every write, and a document of the same tab that opens on an empty storage gets the copy back.
+# Nothing changes when the storage holds anything, so a save the page never made stays missing.
+KEEP_STORAGE_SCRIPT = r"""(() => { try {
+  const TAG = "harupan-test-storage:", ls = window.localStorage, proto = Storage.prototype;
+  if (window.name.startsWith(TAG)) {
+    const kept = JSON.parse(window.name.slice(TAG.length));
+    if (ls.length === 0 && Object.keys(kept).length) {
+      for (const [k, v] of Object.entries(kept)) proto.setItem.call(ls, k, v);
+      window.harupanTestStorageRestored = Object.keys(kept).length;
+    }
+  }
+  const mirror = () => { const all = {}; for (let i = 0; i < ls.length; i++) all[ls.key(i)] = ls.getItem(ls.key(i));
+                         window.name = TAG + JSON.stringify(all); };
+  for (const name of ["setItem", "removeItem", "clear"]) {
+    const own = proto[name];
+    proto[name] = function (...args) { const r = own.apply(this, args); if (this === ls) mirror(); return r; };
+  }
+} catch (e) { /* no storage here (an opaque origin): nothing to keep */ } })();"""
+
+
+class KeptBrowser:
+    """Playwright's Browser whose contexts keep each tab's localStorage over a reload or a link
+    (KEEP_STORAGE_SCRIPT above), as a player's browser does."""
+
+    scripts: tuple[str, ...] = (KEEP_STORAGE_SCRIPT,)
 
     def __init__(self, browser):
-        self.fresh = browser
-        self.script = seen_howtos_script()
+        self.browser = browser
 
     def new_context(self, **options):
-        ctx = self.fresh.new_context(**options)
-        ctx.add_init_script(self.script)
+        ctx = self.browser.new_context(**options)
+        for script in self.scripts:
+            ctx.add_init_script(script)
         return ctx
 
     def new_page(self, **options):
-        pg = self.fresh.new_page(**options)
-        pg.context.add_init_script(self.script)
+        pg = self.browser.new_page(**options)
+        for script in self.scripts:
+            pg.context.add_init_script(script)
         return pg
 
     def __getattr__(self, name):
-        return getattr(self.fresh, name)
+        return getattr(self.browser, name)
+
+
+class SeenBrowser(KeptBrowser):
+    """A :class:`KeptBrowser` whose pages meet no first-visit how-to: a player who has seen them
+    all, as the page tests before the how-tos were written expect. ``fresh`` is the browser for a
+    test of a first visit."""
+
+    def __init__(self, browser):
+        super().__init__(browser)
+        self.fresh = KeptBrowser(browser)
+        self.scripts = (KEEP_STORAGE_SCRIPT, seen_howtos_script())
 
 
 @pytest.fixture(scope="session")
