@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pytest
 from conftest import artifact
-from pagecheck import DATE, end_zodiac, day_url, open_day, replay_cli, slow_phone_page, solution, watched_page
+from pagecheck import DATE, close_results, end_zodiac, day_url, open_day, replay_cli, slow_phone_page, solution, watched_page
 from test_phone import axe_violations, served
 
 from harupan.engine import zodiac
@@ -213,6 +213,8 @@ def test_the_game_stays_in_view_and_says_what_happened(browser_site, browser, vi
         press(pg, '#shisen-app [data-level="normal"]', touch)
         for p in steps[-1]:
             press(pg, tile_at(p), touch)
+        assert pg.is_hidden("#shisen-app dialog.toast")  # the results screen first: the share text once on screen
+        close_results(pg)
         assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "cleared"
         assert in_view(pg, "#shisen-app dialog.toast")
         check_box_off_board(pg, view, "cleared")
@@ -266,6 +268,7 @@ def test_the_message_box_never_lies_over_the_board(browser_site, browser, view):
         press(pg, '#shisen-app [data-level="normal"]', touch)
         for p in steps[-1]:
             press(pg, tile_at(p), touch)
+        close_results(pg)
         assert pg.get_attribute("#shisen-app dialog.toast", "data-kind") == "cleared"
         assert ("공유하기" in pg.text_content("#shisen-app dialog.toast")) == touch
         check_box_off_board(pg, view, "cleared")
@@ -298,6 +301,7 @@ def test_shuffle_asks_first_and_an_undone_shuffle_leaves_the_share_line(browser_
         for pair in steps[-10:]:
             for p in pair:
                 pg.click(tile_at(p))
+        close_results(pg)
         share = pg.input_value("#shisen-app textarea.share")
         assert "섞기 0번" in share, share
 

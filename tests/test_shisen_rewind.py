@@ -9,7 +9,7 @@ import re
 
 import pytest
 from conftest import artifact
-from pagecheck import DATE, day_url, open_day, tiles_left, watched_page
+from pagecheck import DATE, close_results, day_url, open_day, tiles_left, watched_page
 from test_phone import PORTRAIT, axe_violations, tap_pair
 
 from harupan.engine.rng import Rng
@@ -111,6 +111,8 @@ def test_rewind_out_of_a_random_dead_end_and_the_counts_kept(browser_site, brows
             tap_pair(pg, a, b)
         assert tiles_left(pg) == 0
         help_line = "힌트 0번 · 섞기 0번 · 무르기 1번 · 되돌아가기 1번"
+        assert help_line in pg.locator("dialog.results .rlines li").all_text_contents()  # the results screen first
+        close_results(pg)
         assert pg.text_content("#shisen-app dialog.toast .sfig") == help_line
         pg.screenshot(path=str(artifact("shisen-cleared-counts-light.png")))
         share = pg.input_value("#shisen-app textarea.share").splitlines()

@@ -287,6 +287,19 @@ class ShisenApp {
 
   cell(x, y) { return this.cells[`${x},${y}`]; }
 
+  /** A pair taken off: only its two cells change (a tap on a slow phone paints in time), and the
+   *  marks the old board had (selection, hint) go with it, as a new drawing would leave them. */
+  emptyCells(pair) {
+    for (const c of this.grid.querySelectorAll(".selected, .hinted")) c.classList.remove("selected", "hinted");
+    for (const [x, y] of pair) {
+      const b = this.cell(x, y);
+      b.className = "tile empty";
+      b.replaceChildren();
+      b.setAttribute("aria-label", `빈칸, ${COLS[x]}${y + 1}`);
+    }
+    this.fitBar();
+  }
+
   focusCursor(move = true) {
     for (const b of Object.values(this.cells)) b.tabIndex = -1;
     const c = this.cell(...this.cursor) || this.cell(0, 0);
@@ -355,7 +368,7 @@ class ShisenApp {
     this.history.push({ pair });
     this.selected = null;
     this.closeToast();
-    this.render();
+    this.emptyCells(pair);
     this.drawPath(path);
     if (this.board.isEmpty()) {
       this.stopClock();
@@ -366,11 +379,13 @@ class ShisenApp {
         recordShisenCleared(this.record.stats, this.day.date, this.level, this.elapsed, this.hints, this.shufflesUsed, this.undos, this.rewinds);
         this.record.save();
       }
-      this.cleared(false);
-      this.showResult();
+      this.say(`완성! 걸린 시간 ${clock(this.elapsed)}`);
+      // the results screen first; the board's own cleared box (the same share text) once it closes
+      const level = this.level;
       showResults(this.root.closest("[data-game]"), { name: "shisen", record: this.record, date: this.day.date,
         headline: "사천성 완성!", lines: [`${this.labels[this.level] || this.level} · 걸린 시간 ${clock(this.elapsed)}`, this.helpLine()],
-        share: this.shareText(), say: (t) => this.say(t) });
+        share: this.shareText(), say: (t) => this.say(t),
+        closed: () => { if (this.level === level && this.board.isEmpty() && !this.toastBox.open) this.cleared(false); } });
     } else {
       this.save();
       if (this.history.length === 1) this.played();

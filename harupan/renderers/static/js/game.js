@@ -276,8 +276,9 @@ export const hms = (ms) => {
 /** The results screen, when a game is cleared or ends: its result (``lines``), the player's streak
  *  for it today and their best, the time to the next day's puzzles, the share text, and the way to
  *  the day's other games and the archive. A modal box, announced by its heading; Escape or 닫기
- *  close it and the focus goes back where it was. */
-export function showResults(section, { name, record, date, headline, lines, share, say }) {
+ *  close it and the focus goes back where it was; then ``closed`` runs (a game shows its own result
+ *  box after it, so the share text is never on the screen twice). */
+export function showResults(section, { name, record, date, headline, lines, share, say, closed }) {
   const old = document.querySelector("dialog.results");
   if (old) { old.close(); old.remove(); }
   const g = gameSpec(name);
@@ -311,7 +312,7 @@ export function showResults(section, { name, record, date, headline, lines, shar
     next,
     ...(share ? [shareBox(share, say || (() => {}))] : []),
     others);
-  box.addEventListener("close", () => { clearInterval(timer); box.remove(); });
+  box.addEventListener("close", () => { clearInterval(timer); box.remove(); if (closed) closed(); });
   (section || document.body).append(box);
   box.showModal();
   return box;
