@@ -3,7 +3,7 @@
     python bench/lighthouse.py [--runs 3] [--lighthouse PATH] [--baseline REF]
 
 Builds one day (2026-11-29, all three levels, quick par) into a temporary folder, serves it with
-``harupan site serve`` (plain files, no compression: harsher than a static host that gzips) and
+``harupan site serve`` (the headers a static host sends: text gzipped, publish/headers.py) and
 runs Lighthouse's mobile preset (simulated throttling: a mid-range phone, 4x CPU slowdown, slow
 4G) on Debian's chromium, headless, ``--runs`` times a page. Prints the median performance and
 accessibility scores and the metrics behind them for the day page and the home page, with the

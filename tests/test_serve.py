@@ -3,6 +3,7 @@ a symlink, never outside), answers malformed paths with 400 or 404, and never pr
 traceback."""
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -23,6 +24,10 @@ def served(tmp_path_factory):
     (site / "index.html").write_text("<p>home</p>")
     (site / "404.html").write_text("<p>not here</p>")
     (site / "2026" / "12" / "01" / "index.html").write_text("<p>day</p>")
+    (site / "static" / "js").mkdir(parents=True)
+    (site / "static" / "site.css").write_text("p { color: red; }\n" * 200)
+    (site / "static" / "js" / "solver-0123456789ab.js").write_text("let x = 1;\n" * 300)
+    (site / "_headers").write_text("/*\n  X: y\n")
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "secret.txt").write_text("secret")
@@ -46,16 +51,88 @@ def served(tmp_path_factory):
         assert "Traceback" not in err, err
 
 
-def request(port: int, target: bytes) -> tuple[int, bytes]:
+def request(port: int, target: bytes, headers: bytes = b"") -> tuple[int, bytes]:
     """The status and body of ``GET target`` sent as raw bytes (no client tidying the path)."""
+    status, _, body = exchange(port, target, headers)
+    return status, body
+
+
+def exchange(port: int, target: bytes, headers: bytes = b"") -> tuple[int, dict[str, str], bytes]:
+    """The status, headers (lower-case names) and body of ``GET target`` with extra ``headers``
+    (raw lines, each ending in CRLF)."""
     with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
-        s.sendall(b"GET " + target + b" HTTP/1.0\r\nHost: x\r\n\r\n")
+        s.sendall(b"GET " + target + b" HTTP/1.0\r\nHost: x\r\n" + headers + b"\r\n")
         data = b""
         while chunk := s.recv(65536):
             data += chunk
     assert data, f"an empty reply to {target!r}"
     head, _, body = data.partition(b"\r\n\r\n")
-    return int(head.split()[1]), body
+    lines = head.decode("latin-1").split("\r\n")
+    fields = dict((k.strip().lower(), v.strip()) for k, _, v in (line.partition(":") for line in lines[1:]))
+    return int(lines[0].split()[1]), fields, body
+
+
+def test_text_is_gzipped_for_a_client_that_takes_it(served):
+    """As a static host does (issue 33): gzip when asked, the same bytes once unzipped, never for a
+    client that does not take it (nor one that refuses it with q=0), nor for a file too small to gain."""
+    import gzip
+
+    port, site = served
+    css = (site / "static" / "site.css").read_bytes()
+    status, head, body = exchange(port, b"/static/site.css", b"Accept-Encoding: br, gzip;q=0.8\r\n")
+    assert status == 200 and head["content-encoding"] == "gzip" and "accept-encoding" in head["vary"].lower()
+    assert gzip.decompress(body) == css and len(body) < len(css) / 5 and int(head["content-length"]) == len(body)
+    for asked in (b"", b"Accept-Encoding: br\r\n", b"Accept-Encoding: gzip;q=0\r\n"):
+        status, head, body = exchange(port, b"/static/site.css", asked)
+        assert (status, body, "content-encoding" in head) == (200, css, False), asked
+    status, head, body = exchange(port, b"/", b"Accept-Encoding: gzip\r\n")
+    assert (body, "content-encoding" in head) == (b"<p>home</p>", False)  # 11 bytes: sent as they are
+
+
+def test_cache_headers_keep_hashed_names_and_check_the_rest(served):
+    """A name carrying its content's hash is kept a year; a page or site.css is checked again each
+    visit, and an unchanged one answers 304 to its ETag (gzipped and plain are different tags)."""
+    port, _ = served
+    _, head, _ = exchange(port, b"/static/js/solver-0123456789ab.js")
+    assert head["cache-control"] == "public, max-age=31536000, immutable"
+    for target in (b"/", b"/2026/12/01/", b"/static/site.css"):
+        _, head, _ = exchange(port, target, b"Accept-Encoding: gzip\r\n")
+        assert head["cache-control"] == "no-cache", target
+        status, again, body = exchange(port, target, b"Accept-Encoding: gzip\r\nIf-None-Match: " + head["etag"].encode() + b"\r\n")
+        assert (status, body, again["etag"]) == (304, b"", head["etag"]), target
+    _, zipped, _ = exchange(port, b"/static/site.css", b"Accept-Encoding: gzip\r\n")
+    _, plain, _ = exchange(port, b"/static/site.css")
+    assert zipped["etag"] != plain["etag"]
+    assert exchange(port, b"/static/site.css", b"If-None-Match: " + zipped["etag"].encode() + b"\r\n")[0] == 200
+
+
+def test_the_hosts_headers_file_is_not_served(served):
+    port, _ = served
+    assert request(port, b"/_headers") == (404, b"<p>not here</p>")
+
+
+def test_operating_docs_give_the_servers_own_headers():
+    """docs/operating.md's nginx lines are publish/headers.py's (one fact, checked here)."""
+    from harupan.publish.headers import nginx_config
+
+    text = (ROOT / "docs" / "operating.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```nginx\n(.*?)```", text, re.S)
+    assert blocks == [nginx_config() + "\n"], blocks
+
+
+def test_the_sites_headers_file_covers_every_hashed_name():
+    """The ``_headers`` file a build writes gives every file named by its hash a glob of its own
+    family, and no glob that takes in a file without a hash."""
+    from fnmatch import fnmatchcase
+
+    from harupan.publish.assets import static_files
+    from harupan.publish.headers import CACHE_RULES, headers_file
+
+    names = static_files()
+    globs = [line for line in headers_file(names).splitlines() if line.startswith("/")]
+    hashed = re.compile(CACHE_RULES[0][1])
+    for name in names:
+        assert any(fnmatchcase("/" + name, g) for g in globs) == bool(hashed.search(name)), name
 
 
 def test_pages_are_served(served):

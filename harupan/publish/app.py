@@ -1,4 +1,5 @@
-"""The web app's files at the site's root: the manifest, the icons and the service worker.
+"""The web app's files at the site's root: the manifest, the icons, the service worker and the
+hosts' headers file.
 
 Kept apart from publish/site.py, whose build calls :func:`with_app_files` once, where it writes the
 static files: these go out with them, before any page that links them."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 from ..renderers import webapp
 from ..renderers.site import offline_page
 from .config import SiteConfig
+from .headers import HOST_FILE, headers_file
 
 FONT = "static/fonts/sans.woff"  # written later in the build (its subset depends on the pages)
 
@@ -22,4 +24,5 @@ def with_app_files(static: dict[str, bytes], cfg: SiteConfig) -> dict[str, bytes
     precache = dict(files)
     precache[FONT] = b""  # fetched too; its bytes change with the pages' text, not the worker's
     files["sw.js"] = webapp.service_worker(precache).encode("utf-8")
+    files[HOST_FILE] = headers_file(files).encode("utf-8")  # for a host that reads one; never fetched by the pages
     return files

@@ -11,6 +11,11 @@ symlink anywhere in the site (``etc -> /etc``) answers 404 like a missing file, 
 leaves the folder. A malformed path (a NUL, a bad or non-UTF-8 percent-escape, more than 2,048
 characters) answers 400. A request that fails in any other way is one line in the log, never a
 traceback.
+
+It sends the headers a well-set static host sends (publish/headers.py), so a page measured
+through it (bench/lighthouse.py) loads as it will for players: text gzipped for a client that
+takes it, a file whose name carries its content's hash kept for a year, everything else checked
+again on each visit (an ETag answers 304 when it has not changed).
 """
 
 from __future__ import annotations
@@ -18,7 +23,9 @@ from __future__ import annotations
 import email.utils
 import errno
 import functools
+import gzip
 import http.server
+import io
 import os
 import re
 import stat
@@ -27,6 +34,7 @@ from typing import BinaryIO
 from urllib.parse import unquote, urlsplit
 
 from .atomic import open_below
+from .headers import COMPRESSED, HOST_FILE, MAX_COMPRESSED, MIN_COMPRESSED, cache_control
 
 MAX_PATH = 2048  # characters of a request's path: far more than any page of the site needs
 _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
@@ -56,8 +64,8 @@ def open_in(root: str | int, parts: list[str]) -> tuple[int, os.stat_result] | N
     """A descriptor of the regular file or folder ``parts`` names under ``root`` (a path, or an
     open folder's descriptor) and its status, reached through no link and no dot name; None if
     there is no such thing."""
-    if any(p.startswith(".") for p in parts):
-        return None  # dot files, '.', '..': not part of the site
+    if any(p.startswith(".") for p in parts) or parts == [HOST_FILE]:
+        return None  # dot files, '.', '..', the host's headers file: not part of the site
     try:
         fd = open_below(root, parts)
     except OSError as e:
@@ -104,12 +112,48 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return None
         fd, st = found
         f = os.fdopen(fd, "rb")
+        kind = self.guess_type(parts[-1] if parts else "index.html")
+        zipped = (kind.split(";")[0] in COMPRESSED and MIN_COMPRESSED <= st.st_size <= MAX_COMPRESSED
+                  and self.takes_gzip())
+        tag = f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-gz" if zipped else ""}"'
+        if tag in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
+            f.close()
+            self.send_response(304)
+            self.common_headers("/".join(parts), tag)
+            self.end_headers()
+            return None
+        body: BinaryIO = f
+        size = st.st_size
+        if zipped:
+            with f:
+                data = gzip.compress(f.read(MAX_COMPRESSED + 1), compresslevel=6, mtime=0)
+            body, size = io.BytesIO(data), len(data)
         self.send_response(200)
-        self.send_header("Content-type", self.guess_type(parts[-1] if parts else "index.html"))
-        self.send_header("Content-Length", str(st.st_size))
+        self.send_header("Content-type", kind)
+        self.send_header("Content-Length", str(size))
+        if zipped:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Last-Modified", email.utils.formatdate(st.st_mtime, usegmt=True))
+        self.common_headers("/".join(parts), tag)
         self.end_headers()
-        return f
+        return body
+
+    def takes_gzip(self) -> bool:
+        """Whether the client's Accept-Encoding takes gzip (and does not refuse it with q=0)."""
+        for item in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = item.strip().partition(";")
+            if name.strip().lower() in ("gzip", "*"):
+                q = params.strip().removeprefix("q=")
+                try:
+                    return not params.strip() or float(q) > 0
+                except ValueError:
+                    return False
+        return False
+
+    def common_headers(self, path: str, tag: str) -> None:
+        self.send_header("ETag", tag)
+        self.send_header("Cache-Control", cache_control("/" + path))
+        self.send_header("Vary", "Accept-Encoding")
 
     def list_directory(self, path: str | os.PathLike[str]) -> None:
         self.send_error(404)

@@ -1,0 +1,54 @@
+"""The HTTP headers the site wants from its host, one place: ``harupan site serve`` sends them,
+the build writes them as a ``_headers`` file (Netlify, Cloudflare Pages), and docs/operating.md
+shows them for nginx (:func:`nginx_config`; tests/test_serve.py checks the page's copy)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# What a static host should send: (what the rule is for, a regular expression on the path, the
+# Cache-Control value), the first match wins. A name with a 12-digit hash (static/art-1b99219485a2.svg,
+# static/js/shisen-solver-1c3c63c06c3a.js) changes whenever its content does, so a browser keeps it;
+# anything else (pages, site.css, harupan.js, the font, sw.js, puzzle.json) keeps its name across
+# releases and is checked again each time.
+CACHE_RULES: tuple[tuple[str, str, str], ...] = (
+    ("a file named by its content's hash", r"-[0-9a-f]{12}\.[a-z0-9]+$", "public, max-age=31536000, immutable"),
+    ("everything else", r".", "no-cache"),
+)
+# the types sent gzipped (text; the font, pictures and PDFs are compressed already)
+COMPRESSED = ("text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+              "application/manifest+json", "application/xml", "application/rss+xml", "image/svg+xml", "text/plain")
+MIN_COMPRESSED = 1024  # bytes: below this gzip saves less than its own header costs a round trip
+MAX_COMPRESSED = 8 << 20  # bytes read to compress a file at most; a larger one is sent as it is
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control value for a request path (see :data:`CACHE_RULES`)."""
+    return next(value for _, pattern, value in CACHE_RULES if re.search(pattern, path))
+
+
+def nginx_config() -> str:
+    """The same headers for an nginx server block (docs/operating.md)."""
+    lines = ["gzip on;", "gzip_vary on;", f"gzip_min_length {MIN_COMPRESSED};",
+             "gzip_types " + " ".join(t for t in COMPRESSED if t != "text/html") + ";  # text/html always"]
+    for what, pattern, value in CACHE_RULES:
+        where = "location /" if pattern == "." else f'location ~ "{pattern}"'
+        lines.append(f'{where} {{ add_header Cache-Control "{value}"; }}  # {what}')
+    return "\n".join(lines)
+
+
+HOST_FILE = "_headers"  # the headers file of Netlify and Cloudflare Pages, which those hosts never serve
+
+
+def headers_file(names: Iterable[str]) -> str:
+    """The same cache headers as a ``_headers`` file for a host that reads one (Netlify,
+    Cloudflare Pages), for the site files ``names``: its paths are globs with a trailing ``*``,
+    so each family of hashed names (``static/art-``) gets one; such hosts compress text and send
+    a revalidating Cache-Control for everything else by themselves."""
+    hashed = re.compile(CACHE_RULES[0][1])
+    families = sorted({name[:m.start() + 1] for name in names if (m := hashed.search(name))})
+    lines = ["# harupan's cache headers (publish/headers.py CACHE_RULES): a file named by its content's hash is kept"]
+    for family in families:
+        lines += [f"/{family}*", f"  Cache-Control: {CACHE_RULES[0][2]}"]
+    return "\n".join(lines) + "\n"
