@@ -275,23 +275,27 @@ def seen_howtos_script() -> str:
 
 
 # Headless Chromium, with every core busy, sometimes opens a reloaded file:// page of a fresh
-# (off-the-record) context on an empty localStorage: everything the page and the test had written
-# is gone, the page starts a new record (seen in 1 of 8 to 14 cleared boards reloaded with four busy
-# loops beside two test workers; 3 tests of 1,338 in a full run). A player's browser keeps its
-# storage on disk, so the tests keep a copy too: the tab's window.name mirrors its localStorage after
-# every write, and a document of the same tab that opens on an empty storage gets the copy back.
-# Nothing changes when the storage holds anything, so a save the page never made stays missing.
+# (off-the-record) context on a storage that has lost the last writes: all of them (an empty
+# localStorage, the page starts a new record) or the latest few (a cleared board reads as the
+# position before its last moves). Seen in 1 of 8 to 14 reloads of a cleared board beside four busy
+# loops, and in 3 tests of 1,338 in a full run. A player's browser keeps its storage on disk, so the
+# tests keep a copy too: the tab's window.name mirrors its localStorage after every write, and a
+# document of the same tab that opens on a storage other than the copy gets the copy back (the
+# tests use one tab a context, so nothing else writes there meanwhile). A save the page never made
+# is in no copy, so it stays missing.
 KEEP_STORAGE_SCRIPT = r"""(() => { try {
   const TAG = "harupan-test-storage:", ls = window.localStorage, proto = Storage.prototype;
+  const all = () => { const out = {}; for (let i = 0; i < ls.length; i++) out[ls.key(i)] = ls.getItem(ls.key(i)); return out; };
+  const same = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
   if (window.name.startsWith(TAG)) {
-    const kept = JSON.parse(window.name.slice(TAG.length));
-    if (ls.length === 0 && Object.keys(kept).length) {
+    const kept = JSON.parse(window.name.slice(TAG.length)), found = all();
+    if (!same(kept, found)) {
+      proto.clear.call(ls);
       for (const [k, v] of Object.entries(kept)) proto.setItem.call(ls, k, v);
-      window.harupanTestStorageRestored = Object.keys(kept).length;
+      window.harupanTestStorageRestored = Object.keys(found).length + "->" + Object.keys(kept).length;
     }
   }
-  const mirror = () => { const all = {}; for (let i = 0; i < ls.length; i++) all[ls.key(i)] = ls.getItem(ls.key(i));
-                         window.name = TAG + JSON.stringify(all); };
+  const mirror = () => { window.name = TAG + JSON.stringify(all()); };
   for (const name of ["setItem", "removeItem", "clear"]) {
     const own = proto[name];
     proto[name] = function (...args) { const r = own.apply(this, args); if (this === ls) mirror(); return r; };
