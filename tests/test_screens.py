@@ -102,6 +102,11 @@ def results_ok(page, name, shot):
     assert "오늘까지 연속" in text and "최고 연속" in text
     assert re.search(r"다음 판까지 \d+:\d\d:\d\d", text), text
     assert box.locator("textarea.share").count() == 1
+    assert page.locator("textarea.share:visible").count() == 1  # the share text once on the screen while the box is open
+    assert in_view(page, "dialog.results h2")  # it opens at its heading, on every screen
+    # its way out is on the screen, or the box scrolls to it (a phone on its side)
+    assert in_view(page, 'dialog.results [data-action="results-close"]') or \
+        page.evaluate("(() => { const d = document.querySelector('dialog.results'); return d.scrollHeight > d.clientHeight; })()")
     others = [a for a in box.locator(".rgames a").all_text_contents()]
     assert "지난 판" in others and len(others) == 3, others
     page.screenshot(path=str(artifact(shot)))
@@ -109,8 +114,8 @@ def results_ok(page, name, shot):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_clearing_or_ending_each_game_opens_the_results_screen(browser_site, browser, scheme):
-    view = "phone" if scheme == "light" else "desktop"
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_clearing_or_ending_each_game_opens_the_results_screen(browser_site, browser, view, scheme):
     with watched_page(browser, color_scheme=scheme, **VIEWS[view]) as pg:
         day = json.loads((browser_site / "2026/11/29/puzzle.json").read_text())
         pg.goto(day_url(browser_site) + "#shisen")
