@@ -281,21 +281,22 @@ def seen_howtos_script() -> str:
 # loops, and in 3 tests of 1,338 in a full run. A player's browser keeps its storage on disk, so the
 # tests keep a copy too: the tab's window.name mirrors its localStorage after every write, and a
 # document of the same tab that opens on a storage other than the copy gets the copy back (the
-# tests use one tab a context, so nothing else writes there meanwhile). A save the page never made
-# is in no copy, so it stays missing.
+# tests use one tab a context, so nothing else writes there meanwhile; a copy goes back to the
+# origin it came from only). A save the page never made is in no copy, so it stays missing.
 KEEP_STORAGE_SCRIPT = r"""(() => { try {
   const TAG = "harupan-test-storage:", ls = window.localStorage, proto = Storage.prototype;
   const all = () => { const out = {}; for (let i = 0; i < ls.length; i++) out[ls.key(i)] = ls.getItem(ls.key(i)); return out; };
   const same = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
   if (window.name.startsWith(TAG)) {
-    const kept = JSON.parse(window.name.slice(TAG.length)), found = all();
-    if (!same(kept, found)) {
+    const copy = JSON.parse(window.name.slice(TAG.length)), kept = copy.items, found = all();
+    if (copy.origin === location.origin && !same(kept, found)) {  // the same site's storage only
       proto.clear.call(ls);
       for (const [k, v] of Object.entries(kept)) proto.setItem.call(ls, k, v);
       window.harupanTestStorageRestored = Object.keys(found).length + "->" + Object.keys(kept).length;
     }
   }
-  const mirror = () => { window.name = TAG + JSON.stringify(all()); };
+  const mirror = () => { window.name = TAG + JSON.stringify({ origin: location.origin, items: all() }); };
+  window.addEventListener("pagehide", mirror);  // a write made another way (localStorage.k = v) is kept too
   for (const name of ["setItem", "removeItem", "clear"]) {
     const own = proto[name];
     proto[name] = function (...args) { const r = own.apply(this, args); if (this === ls) mirror(); return r; };

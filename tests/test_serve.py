@@ -82,9 +82,11 @@ def test_text_is_gzipped_for_a_client_that_takes_it(served):
     status, head, body = exchange(port, b"/static/site.css", b"Accept-Encoding: br, gzip;q=0.8\r\n")
     assert status == 200 and head["content-encoding"] == "gzip" and "accept-encoding" in head["vary"].lower()
     assert gzip.decompress(body) == css and len(body) < len(css) / 5 and int(head["content-length"]) == len(body)
-    for asked in (b"", b"Accept-Encoding: br\r\n", b"Accept-Encoding: gzip;q=0\r\n"):
+    for asked in (b"", b"Accept-Encoding: br\r\n", b"Accept-Encoding: gzip;q=0\r\n", b"Accept-Encoding: *;q=0.5, gzip;Q=0\r\n",
+                  b"Accept-Encoding: gzip;q=x\r\n"):
         status, head, body = exchange(port, b"/static/site.css", asked)
         assert (status, body, "content-encoding" in head) == (200, css, False), asked
+    assert exchange(port, b"/static/site.css", b"Accept-Encoding: identity, *\r\n")[1]["content-encoding"] == "gzip"
     status, head, body = exchange(port, b"/", b"Accept-Encoding: gzip\r\n")
     assert (body, "content-encoding" in head) == (b"<p>home</p>", False)  # 11 bytes: sent as they are
 
@@ -104,6 +106,22 @@ def test_cache_headers_keep_hashed_names_and_check_the_rest(served):
     _, plain, _ = exchange(port, b"/static/site.css")
     assert zipped["etag"] != plain["etag"]
     assert exchange(port, b"/static/site.css", b"If-None-Match: " + zipped["etag"].encode() + b"\r\n")[0] == 200
+    for asked in (b"*", b"W/" + plain["etag"].encode(), b'"other", ' + plain["etag"].encode()):
+        assert exchange(port, b"/static/site.css", b"If-None-Match: " + asked + b"\r\n")[0] == 304, asked
+
+
+def test_head_says_what_get_would_send(served):
+    """HEAD: the headers GET sends (the gzipped length included), no body."""
+    port, _ = served
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(b"HEAD /static/site.css HTTP/1.0\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\n")
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    _, got, zipped = exchange(port, b"/static/site.css", b"Accept-Encoding: gzip\r\n")
+    assert body == b"" and b"Content-Encoding: gzip" in head
+    assert f"Content-Length: {len(zipped)}".encode() in head and f'ETag: {got["etag"]}'.encode() in head
 
 
 def test_the_hosts_headers_file_is_not_served(served):
@@ -131,6 +149,7 @@ def test_the_sites_headers_file_covers_every_hashed_name():
     names = static_files()
     globs = [line for line in headers_file(names).splitlines() if line.startswith("/")]
     hashed = re.compile(CACHE_RULES[0][1])
+    assert globs and any(hashed.search(name) for name in names)  # something to check
     for name in names:
         assert any(fnmatchcase("/" + name, g) for g in globs) == bool(hashed.search(name)), name
 

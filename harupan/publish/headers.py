@@ -18,7 +18,8 @@ CACHE_RULES: tuple[tuple[str, str, str], ...] = (
 )
 # the types sent gzipped (text; the font, pictures and PDFs are compressed already)
 COMPRESSED = ("text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-              "application/manifest+json", "application/xml", "application/rss+xml", "image/svg+xml", "text/plain")
+              "application/manifest+json", "application/xml", "text/xml", "application/rss+xml", "application/atom+xml",
+              "image/svg+xml", "text/plain")
 MIN_COMPRESSED = 1024  # bytes: below this gzip saves less than its own header costs a round trip
 MAX_COMPRESSED = 8 << 20  # bytes read to compress a file at most; a larger one is sent as it is
 
@@ -29,12 +30,17 @@ def cache_control(path: str) -> str:
 
 
 def nginx_config() -> str:
-    """The same headers for an nginx server block (docs/operating.md)."""
-    lines = ["gzip on;", "gzip_vary on;", f"gzip_min_length {MIN_COMPRESSED};",
-             "gzip_types " + " ".join(t for t in COMPRESSED if t != "text/html") + ";  # text/html always"]
+    """The same headers for nginx (docs/operating.md): a ``map`` for the ``http`` block and lines
+    for the site's ``server`` block. No ``location`` of its own, so it neither clashes with the
+    operator's ``location /`` nor hides headers they add at the server level (an ``add_header``
+    in a location drops every inherited one)."""
+    lines = ["# in the http block", "map $uri $harupan_cache_control {"]
     for what, pattern, value in CACHE_RULES:
-        where = "location /" if pattern == "." else f'location ~ "{pattern}"'
-        lines.append(f'{where} {{ add_header Cache-Control "{value}"; }}  # {what}')
+        key = "default" if pattern == "." else f'"~{pattern}"'
+        lines.append(f'    {key} "{value}";  # {what}')
+    lines += ["}", "", "# in the site's server block", "gzip on;", "gzip_vary on;", f"gzip_min_length {MIN_COMPRESSED};",
+              "gzip_types " + " ".join(t for t in COMPRESSED if t != "text/html") + ";  # text/html always",
+              "add_header Cache-Control $harupan_cache_control;"]
     return "\n".join(lines)
 
 

@@ -116,7 +116,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         zipped = (kind.split(";")[0] in COMPRESSED and MIN_COMPRESSED <= st.st_size <= MAX_COMPRESSED
                   and self.takes_gzip())
         tag = f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-gz" if zipped else ""}"'
-        if tag in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
+        asked = [t.strip().removeprefix("W/") for t in self.headers.get("If-None-Match", "").split(",")]
+        if tag in asked or "*" in asked:
             f.close()
             self.send_response(304)
             self.common_headers("/".join(parts), tag)
@@ -139,16 +140,22 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return body
 
     def takes_gzip(self) -> bool:
-        """Whether the client's Accept-Encoding takes gzip (and does not refuse it with q=0)."""
+        """Whether the client's Accept-Encoding takes gzip: its own q-value, else that of ``*``,
+        above 0 (RFC 9110 12.5.3); a malformed q-value counts as a refusal."""
+        weights: dict[str, float] = {}
         for item in self.headers.get("Accept-Encoding", "").split(","):
-            name, _, params = item.strip().partition(";")
-            if name.strip().lower() in ("gzip", "*"):
-                q = params.strip().removeprefix("q=")
-                try:
-                    return not params.strip() or float(q) > 0
-                except ValueError:
-                    return False
-        return False
+            name, *params = (p.strip() for p in item.split(";"))
+            q = 1.0
+            for p in params:
+                key, _, value = p.partition("=")
+                if key.strip().lower() == "q":
+                    try:
+                        q = float(value)
+                    except ValueError:
+                        q = 0.0
+            if name:
+                weights[name.lower()] = q
+        return weights.get("gzip", weights.get("*", 0.0)) > 0
 
     def common_headers(self, path: str, tag: str) -> None:
         self.send_header("ETag", tag)
