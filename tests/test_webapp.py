@@ -40,7 +40,7 @@ def test_manifest_and_service_worker():
     assert list(files)[-1] == "sw.js"  # written after what it fetches
     sw = files["sw.js"].decode()
     precache = json.loads(sw.split("const PRECACHE = ", 1)[1].split(";", 1)[0])
-    assert set(precache) == (set(files) - {"sw.js"}) | {FONT}
+    assert set(precache) == (set(files) - {"sw.js", "_headers"}) | {FONT}  # the hosts' file is never fetched
     other = with_app_files({"static/site.css": b"body{color:red}", "static/js/harupan.js": b"//"}, cfg)
     assert other["sw.js"] != files["sw.js"]  # new static files: a new worker for the browsers to take
     assert with_app_files({"static/site.css": b"body{}", "static/js/harupan.js": b"//"}, cfg) == files

@@ -23,6 +23,6 @@ def with_app_files(static: dict[str, bytes], cfg: SiteConfig) -> dict[str, bytes
     files["manifest.webmanifest"] = webapp.manifest(cfg.info).encode("utf-8")
     precache = dict(files)
     precache[FONT] = b""  # fetched too; its bytes change with the pages' text, not the worker's
-    files["sw.js"] = webapp.service_worker(precache).encode("utf-8")
     files[HOST_FILE] = headers_file(files).encode("utf-8")  # for a host that reads one; never fetched by the pages
+    files["sw.js"] = webapp.service_worker(precache).encode("utf-8")
     return files

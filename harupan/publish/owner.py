@@ -31,7 +31,8 @@ MARKER_TEXT = ("This folder is written by harupan (하루 판), the daily puzzle
                "harupan writes and removes only the files it made, by name. Do not put other files here.\n")
 
 TOP_FILES = {"index.html", "404.html", "feed.xml", "sitemap.xml", ".harupan.lock",
-             "manifest.webmanifest", "sw.js", "offline.html"}  # the last three: the web app's (publish/app.py)
+             "manifest.webmanifest", "sw.js", "offline.html",  # these three: the web app's (publish/app.py)
+             "_headers"}  # the hosts' headers file (publish/headers.py)
 TOP_FOLDERS = {"archive", "rules", "static", ".pars", "icons"}
 # Temporary files of older versions: '.NAME.XXXXXXXX.tmp' beside the file NAME (tempfile.mkstemp).
 OLD_TEMP = re.compile(r"^\.(?P<name>[^/]+)\.[A-Za-z0-9_]{8}\.tmp$")
