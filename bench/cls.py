@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import results
-from lighthouse import build, checkout, serving
+from lighthouse import build, checkout, chromium, serving
 
 PAGES = {"day": "2026/11/29/index.html", "home": "index.html", "shisen screen": "2026/11/29/index.html#shisen",
          "zodiac screen": "2026/11/29/index.html#zodiac", "cards screen": "2026/11/29/index.html#cards"}
@@ -76,7 +76,7 @@ def main() -> None:
     print(f"cold cache, no service worker, {VIEWPORT['width']}x{VIEWPORT['height']}, CPU {SLOWDOWN}x, "
           f"network {NETWORK['latency']} ms RTT {NETWORK['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = chromium(p)
         sites = [("", Path(tmp) / "site", results.ROOT)]
         if args.baseline:
             sites.append((f" at {args.baseline}", Path(tmp) / "baseline-site", checkout(args.baseline, Path(tmp) / "baseline")))

@@ -102,6 +102,12 @@ def measure(lh: Path, runs: int, name: str, url: str, tmp: Path) -> None:
         print(f"{'':18} accessibility audits failed: {', '.join(failures)}")
 
 
+def chromium(playwright):
+    """Debian's chromium, headless, as the browser benches drive it (CHROME_PATH, as Lighthouse reads)."""
+    return playwright.chromium.launch(executable_path=os.environ.get("CHROME_PATH", "/usr/bin/chromium"),
+                                      args=["--no-sandbox", "--disable-gpu"])
+
+
 @contextlib.contextmanager
 def serving(site: Path, source: Path = ROOT) -> Iterator[str]:
     server = subprocess.Popen([sys.executable, "-m", "harupan", "site", "serve", "--site", str(site), "--port", "0"],

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import results
-from lighthouse import build, checkout, serving
+from lighthouse import build, checkout, chromium, serving
 
 VIEWPORT = {"width": 360, "height": 780}
 SLOWDOWN = 4
@@ -84,7 +84,7 @@ def main() -> None:
     args = ap.parse_args()
     print(f"{VIEWPORT['width']}x{VIEWPORT['height']} touch, CPU {SLOWDOWN}x, Event Timing durations (input to next paint)")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = chromium(p)
         sites = [("shisen screen", Path(tmp) / "site", results.ROOT, "#shisen")]
         if args.baseline:
             sites.append((f"day at {args.baseline}", Path(tmp) / "baseline-site",

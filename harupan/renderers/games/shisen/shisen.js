@@ -277,15 +277,20 @@ class ShisenApp {
   /** One board cell's button: its board coordinates, its accessible name, its tile drawn. */
   tileButton(px, py, sx, sy) {
     const code = this.board.cells[py][px];
-    const where = `${COLS[px]}${py + 1}`;
     const b = el("button", { type: "button", role: "gridcell", class: code ? "tile" : "tile empty", "data-x": px, "data-y": py,
-      "aria-label": code ? `${this.labels.tiles[code]}, ${where}` : `빈칸, ${where}`, tabindex: "-1",
+      "aria-label": this.cellLabel(px, py), tabindex: "-1",
       style: `grid-column: ${sx + 2}; grid-row: ${sy + 2}` });
     if (code) b.append(svgUse(`t-${code}${this.easy ? "-e" : ""}`, TILE_X, TILE_Y));
     return b;
   }
 
   cell(x, y) { return this.cells[`${x},${y}`]; }
+
+  /** A cell's accessible name: its tile (or 빈칸) and where it is, as the board shows no coordinates. */
+  cellLabel(x, y) {
+    const code = this.board.cells[y][x];
+    return `${code ? this.labels.tiles[code] : "빈칸"}, ${COLS[x]}${y + 1}`;
+  }
 
   /** A pair taken off: only its two cells change (a tap on a slow phone paints in time), and the
    *  marks the old board had (selection, hint) go with it, as a new drawing would leave them. */
@@ -295,7 +300,7 @@ class ShisenApp {
       const b = this.cell(x, y);
       b.className = "tile empty";
       b.replaceChildren();
-      b.setAttribute("aria-label", `빈칸, ${COLS[x]}${y + 1}`);
+      b.setAttribute("aria-label", this.cellLabel(x, y));  // the board holds the pair no more
     }
     this.fitBar();
   }
