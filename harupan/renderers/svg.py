@@ -42,6 +42,9 @@ def items_svg(items: Sequence[Primitive], glyphs: set[tuple[str, str]], prefix: 
     """SVG elements for the primitives; adds each glyph used to ``glyphs`` as (role, ch). A Use of
     art on ``sheet`` becomes a frame of the sheet; any other Use is drawn out in full."""
     out: list[str] = []
+    # the <g> the last element written opened, when it was text: text set alike (colour, baseline,
+    # size) and drawn in a row shares one <g> (a board's column letters: one element, not 14)
+    text_g = ""
     for p in items if sheet else expand(items):
         if isinstance(p, Use):
             if sheet is not None and p.items in sheet.ids:
@@ -68,10 +71,16 @@ def items_svg(items: Sequence[Primitive], glyphs: set[tuple[str, str]], prefix: 
                 if not ch.isspace():
                     glyphs.add((p.font, ch))
                     uses.append(f'<use href="#{glyph_id(p.font, ch, prefix)}" x="{_n(x / k)}"/>')
-            out.append(f'<g fill="{p.fill}" transform="translate(0 {_n(base)}) scale({k:.5f} {-k:.5f})"'
-                       f' aria-hidden="true">{"".join(uses)}</g>')
+            g = f'<g fill="{p.fill}" transform="translate(0 {_n(base)}) scale({k:.5f} {-k:.5f})" aria-hidden="true">'
+            if g == text_g:
+                out[-1] = out[-1].removesuffix("</g>") + "".join(uses) + "</g>"
+            else:
+                out.append(f'{g}{"".join(uses)}</g>')
+            text_g = g
+            continue
         else:
             raise TypeError(p)
+        text_g = ""
     return out
 
 
