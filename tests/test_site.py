@@ -1,4 +1,5 @@
 import datetime as dt
+import hashlib
 import json
 import os
 import re
@@ -12,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from click.testing import CliRunner
+from PIL import Image
 
 from harupan.cli.main import cli
 from harupan.publish.lock import SiteLock
+from harupan.renderers.raster import webp_bytes
 
 from sitecheck import broken_links, page_text, snapshot
 from conftest import FAST, ROOT, npm_tool, sitemap_entries, system_tool
@@ -187,7 +190,7 @@ def test_shared_files_are_made_again_only_when_the_site_lacks_them(base_site, tm
     shutil.copytree(base_site, site)
     before = snapshot(site)
     record = json.loads((site / "static/.files.json").read_text())
-    assert {"sw.js", "icons/icon-32.png", "static/js/harupan.js", record["art"]} <= set(record["files"])
+    assert {"sw.js", "icons/icon-32.png", "static/js/harupan.js", record["art"], record["bitmap"]} <= set(record["files"])
     made = publish_site.static_files
 
     def not_again():
@@ -200,6 +203,14 @@ def test_shared_files_are_made_again_only_when_the_site_lacks_them(base_site, tm
     monkeypatch.setattr(publish_site, "static_files", made)
     (site / "icons/icon-32.png").write_bytes(b"not the icon")
     (site / record["art"]).unlink()
+    r = daily(runner, site, "2026-11-29")
+    assert r.exit_code == 0, r.output
+    assert snapshot(site) == before
+    # the art's bitmap copy is kept only as it was drawn: a picture under its name that is not
+    # the one the name hashes (its record updated to match, as a hand might) is drawn again
+    (site / record["bitmap"]).write_bytes(webp_bytes(Image.new("RGBA", (4, 4), "red")))
+    record["files"][record["bitmap"]] = hashlib.sha256((site / record["bitmap"]).read_bytes()).hexdigest()
+    (site / "static/.files.json").write_text(json.dumps(record, sort_keys=True, indent=1) + "\n")
     r = daily(runner, site, "2026-11-29")
     assert r.exit_code == 0, r.output
     assert snapshot(site) == before

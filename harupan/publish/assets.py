@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from pathlib import Path
 import fontTools
 import jinja2
 import PIL
+from PIL import Image
 
 from ..files import Kind, read_capped, read_fd
 from ..renderers import site as pages
@@ -21,6 +23,7 @@ from ..renderers.bundle import joined_script, stylesheet
 from ..renderers.fonts import font_path
 from ..renderers.games import site_art, views
 from ..renderers.model import texts
+from ..renderers.raster import pixels_digest
 from ..renderers.webfont import subset_woff
 from . import rules
 from .atomic import open_below
@@ -46,6 +49,9 @@ def static_files() -> dict[str, bytes]:
     for v in views():
         out.update({f"static/js/{name}": data for name, data in v.scripts().items()})
     out[pages.art_path()] = site_art().svg.encode("utf-8")
+    bitmap, drawn = pages.art_bitmap_path(), site_art().bitmap_file
+    if bitmap and drawn:
+        out[bitmap] = drawn[1]
     out.update(howto_files())
     return out
 
@@ -191,12 +197,33 @@ def kept_shared_files(site: Path, cfg: SiteConfig) -> bool:
     art = held[record["art"]]
     if record["art"] != f"static/art-{hashlib.sha256(art).hexdigest()[:12]}.svg":  # as renderers/site.py names it
         return False
+    bitmap = record.get("bitmap")
+    if bitmap is not None:
+        if not isinstance(bitmap, str) or bitmap not in held:
+            return False
+        digest = _bitmap_digest(held[bitmap])
+        if digest is None or bitmap != f"static/art-{digest[:12]}.webp":  # as renderers/site.py names it
+            return False
+    elif site_art().bitmap:
+        return False
     site_art().adopt(art.decode("utf-8"))
+    if bitmap is not None and digest is not None:
+        site_art().adopt_bitmap(digest, held[bitmap])
     return True
+
+
+def _bitmap_digest(data: bytes) -> str | None:
+    """The hash of the pixels of a kept bitmap copy of the art sheet; None when it does not decode."""
+    try:
+        with Image.open(io.BytesIO(data)) as img:
+            img.load()
+            return pixels_digest(img)
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
 
 
 def shared_files_record(files: dict[str, bytes], cfg: SiteConfig) -> bytes:
     """The record :func:`kept_shared_files` reads, for ``files`` (site path -> bytes) just made."""
-    record = {"key": _files_key(cfg), "art": pages.art_path(),
+    record = {"key": _files_key(cfg), "art": pages.art_path(), "bitmap": pages.art_bitmap_path(),
               "files": {n: hashlib.sha256(b).hexdigest() for n, b in files.items()}}
     return json.dumps(record, sort_keys=True, indent=1).encode() + b"\n"

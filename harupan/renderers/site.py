@@ -113,9 +113,27 @@ def art_path() -> str:
     return f"static/art-{hashlib.sha256(site_art().svg.encode()).hexdigest()[:12]}.svg"
 
 
+def art_bitmap_path() -> str | None:
+    """The art sheet's bitmap copy (renderers/raster.py sheet_bitmap), from the site's root, named
+    by a hash of its pixels (an encoder's bytes may differ between machines; the pixels do not);
+    None when no game's art is placed from it."""
+    drawn = site_art().bitmap_file
+    return f"static/art-{drawn[0][:12]}.webp" if drawn else None
+
+
+def art_preloads(root: str) -> list[tuple[str, str]]:
+    """The art file a page with tiles asks for early, as (href, type): the bitmap copy when there is
+    one (the board of many tiles paints from it), else the sheet. One only: the day page holds
+    800 elements at most (tests/test_pages.py), and the other is asked for at the body's start."""
+    bitmap = art_bitmap_path()
+    return [(root + bitmap, "image/webp")] if bitmap else [(root + art_path(), "image/svg+xml")]
+
+
 def art_sprite(root: str) -> Markup:
-    """The page's one hidden reference to the art sheet, which its tiles frame."""
-    return Markup(site_art().sprite(root + art_path()))
+    """The page's hidden references to the art sheet and its bitmap copy, which its tiles frame."""
+    bitmap = art_bitmap_path()
+    return Markup(site_art().sprite(root + art_path(), root + bitmap if bitmap else None))
+
 
 
 def play_art(day: _dt.date, parts: Parts) -> tuple[dict[str, list[float]], dict[str, object]]:
@@ -195,7 +213,7 @@ def day_page(day: _dt.date, parts: Parts, site: SiteInfo, path: str, nav: DayLin
         site=site, root=root, day=day_context(day, parts, site, path), levels=variants(parts),
         head_templates=head_templates(parts), howtos=howto_context(parts, howto or {}, root),
         nav=Markup(day_nav_html(day, nav)) if nav is not None else None,
-        art=art_sprite(root), art_href=root + art_path(),
+        art=art_sprite(root), art_preloads=art_preloads(root),
         play={"data": _dump(play_data(day, parts)), "labels": _dump(labels), "symbols": symbols})
 
 
@@ -203,7 +221,7 @@ def home_page(day: _dt.date | None, parts: Parts | None, site: SiteInfo, path: s
               rules: Sequence[Mapping[str, str]]) -> str:
     context = day_context(day, parts, site, path) if day and parts and path is not None else None
     levels = variants(parts) if parts else []
-    art = {"art": art_sprite(""), "art_href": art_path()} if context else {}
+    art = {"art": art_sprite(""), "art_preloads": art_preloads("")} if context else {}
     return environment().get_template("home.html").render(site=site, root="", day=context, rules=rules,
                                                           levels=levels, **art)
 

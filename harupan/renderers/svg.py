@@ -115,14 +115,24 @@ class ArtSheet:
     about eighty bytes a tile, where drawing it inline took dozens of each.
 
     The places are laid out at once; the sheet file is drawn when first asked for (its glyphs
-    need the fonts' outlines), unless the caller already holds it (:meth:`adopt`)."""
+    need the fonts' outlines), unless the caller already holds it (:meth:`adopt`).
+
+    The art of ``bitmap`` (ids) is placed from the sheet's bitmap copy instead (the page's
+    ``<image id="art-px">``, same places, drawn by renderers/raster.py from the same art): a
+    board of many small tiles, because the browser records the whole vector sheet again for
+    every tile it paints (issue 33: 226-304 ms of paint at 4x CPU for a 144-tile board, against
+    18 ms from a bitmap); art shown few and large keeps the vector sheet's sharpness."""
 
     width: float
     height: float
     at: dict[str, tuple[float, float, float, float]]  # id -> x, y, w, h
     ids: dict[tuple[Primitive, ...], str]  # the art's primitives -> id, to find a Use's art
     draw: Callable[[], str] = field(repr=False)  # the sheet file, drawn
+    bitmap: frozenset[str] = frozenset()  # the ids placed from the bitmap copy (#art-px)
+    # the bitmap copy, drawn: (a hash of its pixels, its file); given by the caller, which draws with Pillow
+    draw_bitmap: Callable[[ArtSheet], tuple[str, bytes]] | None = field(default=None, repr=False)
     _svg: list[str] = field(default_factory=list, repr=False)  # the sheet file, once drawn or adopted
+    _bitmap: list[tuple[str, bytes]] = field(default_factory=list, repr=False)  # the copy, once drawn or adopted
 
     @property
     def svg(self) -> str:
@@ -138,6 +148,21 @@ class ArtSheet:
         if not self._svg:
             self._svg.append(svg)
 
+    @property
+    def bitmap_file(self) -> tuple[str, bytes] | None:
+        """The bitmap copy: (a hash of its pixels, its file); None when no art is placed from one."""
+        if not self.bitmap or self.draw_bitmap is None:
+            return None
+        if not self._bitmap:
+            self._bitmap.append(self.draw_bitmap(self))
+        return self._bitmap[0]
+
+    def adopt_bitmap(self, digest: str, data: bytes) -> None:
+        """Take ``data`` as the bitmap copy, its pixels hashing to ``digest``, as :meth:`adopt` does
+        for the sheet file."""
+        if not self._bitmap:
+            self._bitmap.append((digest, data))
+
     def frame(self, art_id: str) -> str:
         x, y, w, h = self.at[art_id]
         return f"{_n(x)} {_n(y)} {_n(w)} {_n(h)}"
@@ -147,24 +172,37 @@ class ArtSheet:
         art_id = self.ids[p.items]
         _, _, w, h = self.at[art_id]
         return (f'<svg x="{_n(p.dx)}" y="{_n(p.dy)}" width="{_n(w * p.s)}" height="{_n(h * p.s)}"'
-                f' viewBox="{self.frame(art_id)}"><use href="#art"/></svg>')
+                f' viewBox="{self.frame(art_id)}"><use href="#{self.image_id(art_id)}"/></svg>')
 
-    def sprite(self, href: str) -> str:
-        """The page's one reference to the sheet, hidden, for tiles to ``<use>``."""
-        return (f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>'
-                f'<image id="art" href="{escape(href)}" width="{_n(self.width)}" height="{_n(self.height)}"/>'
-                f'</defs></svg>')
+    def image_id(self, art_id: str) -> str:
+        """The page's image that ``art_id`` is placed from: the bitmap copy or the vector sheet."""
+        return BITMAP_IMAGE if art_id in self.bitmap else VECTOR_IMAGE
+
+    def sprite(self, href: str, bitmap_href: str | None = None) -> str:
+        """The page's references to the sheet and to its bitmap copy (when it has one), for tiles
+        to ``<use>``: in an empty <svg>, which shows nothing of them (no <defs> needed: an element
+        fewer, on a day page held to 800)."""
+        images = [(VECTOR_IMAGE, href)] + ([(BITMAP_IMAGE, bitmap_href)] if bitmap_href and self.bitmap else [])
+        return ('<svg width="0" height="0" style="position:absolute" aria-hidden="true">'
+                + "".join(f'<image id="{i}" href="{escape(h)}" width="{_n(self.width)}" height="{_n(self.height)}"/>'
+                          for i, h in images)
+                + '</svg>')
 
     def positions(self) -> dict[str, list[float]]:
-        """id -> [x, y] on the sheet, for the page's script."""
-        return {k: [round(x, 2), round(y, 2)] for k, (x, y, _, _) in self.at.items()}
+        """id -> [x, y] on the sheet, for the page's script; [x, y, 1] for art placed from the
+        bitmap copy."""
+        return {k: [round(x, 2), round(y, 2)] + ([1] if k in self.bitmap else []) for k, (x, y, _, _) in self.at.items()}
 
 
+VECTOR_IMAGE = "art"  # the page's <image> of the vector sheet
+BITMAP_IMAGE = "art-px"  # the page's <image> of its bitmap copy
 GUTTER = 4.0  # transparent space around each piece, so a scaled frame never shows its neighbour's edge
 
 
-def art_sheet(art: dict[str, Drawing], row_width: float = 720.0) -> ArtSheet:
-    """``art`` (id -> drawing, in order) laid out in rows on one sheet, each drawn once."""
+def art_sheet(art: dict[str, Drawing], row_width: float = 720.0, bitmap: frozenset[str] = frozenset(),
+              draw_bitmap: Callable[[ArtSheet], tuple[str, bytes]] | None = None) -> ArtSheet:
+    """``art`` (id -> drawing, in order) laid out in rows on one sheet, each drawn once; the art
+    of ``bitmap`` placed from the sheet's bitmap copy, which ``draw_bitmap`` draws."""
     at: dict[str, tuple[float, float, float, float]] = {}
     x = y = row_h = 0.0
     for art_id, d in art.items():
@@ -187,4 +225,5 @@ def art_sheet(art: dict[str, Drawing], row_width: float = 720.0) -> ArtSheet:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(width)} {_n(height)}"'
                 f' width="{_n(width)}" height="{_n(height)}"><defs>{defs_svg(glyphs)}</defs>{"".join(parts)}</svg>\n')
 
-    return ArtSheet(width, height, at, {d.items: k for k, d in art.items()}, draw)
+    return ArtSheet(width, height, at, {d.items: k for k, d in art.items()}, draw,
+                    frozenset(bitmap & art.keys()), draw_bitmap)

@@ -20,6 +20,7 @@ from ...engine.errors import InputError
 from ..ko import join_ko
 from ..model import Drawing, Primitive, Text, expand
 from ..pdf import render_pdf
+from ..raster import pixels_digest, sheet_bitmap, webp_bytes
 from ..sheets import PrintOptions, frame_text, large_print
 from ..svg import ArtSheet, art_sheet
 
@@ -127,6 +128,9 @@ class View(TopicView, Generic[PartT, FileT]):
     # and that kind's keys, checked by the engine when the site is built.
     howto_template: str | None = None
     howto_figures: tuple[Mapping[str, object], ...] = ()
+    # Its art placed from the art sheet's bitmap copy rather than the vector sheet: for a board of
+    # many small tiles, which the browser paints far faster from a bitmap (renderers/svg.py ArtSheet)
+    bitmap_art: bool = False
     # rules: its rule page (a site path) and the nav's label for it (TopicView); the nav lists the games'
 
     @property
@@ -229,6 +233,7 @@ class DayView(Protocol):
     blurb: str
     howto_template: str | None
     howto_figures: tuple[Mapping[str, object], ...]
+    bitmap_art: bool
     rules: tuple[str, str] | None
     figures: Mapping[str, Drawer]
     examples: Mapping[str, Writer]
@@ -275,6 +280,7 @@ class Registered(Generic[PartT, FileT]):
                                                                             v.stylesheet)
         self.modules, self.link_keys, self.blurb = v.modules, v.link_keys, v.blurb
         self.howto_template, self.howto_figures = v.howto_template, v.howto_figures
+        self.bitmap_art = v.bitmap_art
         self.rules, self.figures, self.examples = v.rules, v.figures, v.examples
 
     def __repr__(self) -> str:
@@ -471,6 +477,14 @@ def site_art() -> ArtSheet:
 @lru_cache(maxsize=4)
 def _sheet(registered: tuple[DayView, ...]) -> ArtSheet:
     art: dict[str, Drawing] = {}
+    bitmap: set[str] = set()
     for v in registered:
         art.update(v.art())
-    return art_sheet(art)
+        if v.bitmap_art:
+            bitmap |= v.art().keys()
+    return art_sheet(art, bitmap=frozenset(bitmap), draw_bitmap=_draw_bitmap)
+
+
+def _draw_bitmap(sheet: ArtSheet) -> tuple[str, bytes]:
+    img = sheet_bitmap(sheet)
+    return pixels_digest(img), webp_bytes(img)

@@ -116,6 +116,7 @@ class ShisenView(View[ShisenPart, Layout]):
     modules = ("shisen-board.js", "shisen-solver.js", "shisen-record.js")
     stylesheet = "style.css"
     blurb = "같은 패 두 장을 꺾임 두 번 안의 길로 이어 지웁니다."
+    bitmap_art = True  # 144 small tiles a board
     rules = ("rules/shisen/index.html", "사천성")
     # the first-visit how-to (howto.html): two of the rule page's paths, as the engine finds them
     howto_template = "howto.html"

@@ -38,19 +38,20 @@ export const el = (tag, attrs = {}, ...kids) => {
   kids.forEach((k) => n.append(k));
   return n;
 };
-/** A tile's art: a w x h frame of the site's art sheet (static/art.svg, drawn once and placed by
- *  the page as #art), at the place the page's #harupan-art table gives for ``id``. */
+/** A tile's art: a w x h frame of the site's art sheet (static/art-<hash>.svg, drawn once and
+ *  placed by the page as #art), at the place the page's #harupan-art table gives for ``id``; a
+ *  third 1 there places it from the sheet's bitmap copy, #art-px (renderers/svg.py ArtSheet). */
 let artAt = null;
 export const svgUse = (id, w, h) => {
   const ns = "http://www.w3.org/2000/svg";
   artAt = artAt || JSON.parse(document.getElementById("harupan-art").textContent);
-  const [x, y] = artAt[id];
+  const [x, y, bitmap] = artAt[id];
   const s = document.createElementNS(ns, "svg");
   s.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
   s.setAttribute("aria-hidden", "true");
   s.dataset.art = id;  // which art it frames, for a reader of the page (and its tests)
   const u = document.createElementNS(ns, "use");
-  u.setAttribute("href", "#art");
+  u.setAttribute("href", bitmap ? "#art-px" : "#art");
   s.append(u);
   return s;
 };
