@@ -31,6 +31,11 @@ class ShisenApp {
     this.turned = false;
     this.solver = shisenSolverNow();  // the rules, once loaded (see rules())
     this.build();
+    // --bar follows the bar's and the side's sizes after each layout, so drawing the board or
+    // taking a pair off forces no layout of its own (on a slow phone, a third of the page's
+    // start-up task); a browser without ResizeObserver measures at once (refit)
+    this.sizes = window.ResizeObserver ? new ResizeObserver(() => this.fitBar()) : null;
+    if (this.sizes) { this.sizes.observe(this.bar); this.sizes.observe(this.side); }
     this.load(this.level);
     setInterval(() => this.tick(), 500);
     // turning the phone: the same game, drawn the other way round
@@ -215,6 +220,9 @@ class ShisenApp {
     this.root.style.setProperty("--bar", `${Math.ceil(h)}px`);
   }
 
+  /** --bar brought up to date: by the observer after the next layout, else now. */
+  refit() { if (!this.sizes) this.fitBar(); }
+
   /** After the box opens: the whole board on the screen when it fits there (a wide screen, a phone
    *  on its side), else as much of it as fits below the box (an upright phone), nothing of either
    *  under the controls that stick at the top. */
@@ -270,7 +278,7 @@ class ShisenApp {
     this.overlay.setAttribute("viewBox", `0 0 ${W} ${H}`);
     this.overlay.replaceChildren();
     this.focusCursor(hadFocus);
-    this.fitBar();
+    this.refit();
     this.tick();
   }
 
@@ -302,7 +310,7 @@ class ShisenApp {
       b.replaceChildren();
       b.setAttribute("aria-label", this.cellLabel(x, y));  // the board holds the pair no more
     }
-    this.fitBar();
+    this.refit();
   }
 
   focusCursor(move = true) {
