@@ -157,8 +157,10 @@ def test_the_start_page_and_an_offline_notice_after_one_visit(browser_site, brow
         pg.goto(f"{base}index.html")  # the manifest's start URL, never opened
         assert pg.text_content("h1") == "하루 판"
         assert pg.locator(".board svg svg").count() >= 144  # the day's picture, its tiles from the art sheet
-        art_loaded = pg.evaluate("fetch(document.querySelector('link[rel=preload][as=image]').href).then(r => r.ok)")
-        assert art_loaded
+        # both art files (the vector sheet and Shisen-sho's bitmap copy), from the worker's cache
+        art = pg.evaluate("Promise.all([...document.querySelectorAll('svg > image[id^=art]')].map("
+                          "i => fetch(new URL(i.getAttribute('href'), location.href)).then(r => [i.id, r.ok])))")
+        assert sorted(art) == [["art", True], ["art-px", True]], art
         pg.goto(f"{base}rules/zodiac/index.html")  # never opened: the site's own offline page
         assert pg.text_content("h1") == "인터넷에 연결되어 있지 않습니다"
         assert pg.locator("header.site nav a").count() >= 3

@@ -235,3 +235,19 @@ def test_two_hundred_clients_at_once_are_all_answered(served):
     # ss shows as Send-Q of a listener) holds them all (it was 5: the rest were dropped and retried)
     ss = subprocess.run(["ss", "-ltnH", f"sport = :{port}"], capture_output=True, text=True, check=True).stdout
     assert int(ss.split()[2]) >= n, ss
+
+
+def test_every_file_type_of_the_site_is_named_without_the_machines_tables(monkeypatch):
+    """The types `site serve` sends come from Python and the server, not from /etc/mime.types
+    (a slim container has none): the WebP art and the WOFF font included."""
+    import mimetypes
+
+    from harupan.publish.serve import SiteHandler
+
+    monkeypatch.setattr(mimetypes, "_db", mimetypes.MimeTypes())  # Python's own table only, as on such a machine
+    handler = object.__new__(SiteHandler)
+    kinds = {name: handler.guess_type(name) for name in (
+        "index.html", "site.css", "harupan.js", "puzzle.json", "feed.xml", "sheet-a4.pdf", "shisen.png",
+        "art-0123456789ab.svg", "art-0123456789ab.webp", "sans.woff", "manifest.webmanifest", "shisen-solver.wasm")}
+    assert kinds["art-0123456789ab.webp"] == "image/webp" and kinds["sans.woff"] == "font/woff"
+    assert not [n for n, k in kinds.items() if k == "application/octet-stream"], kinds

@@ -208,12 +208,14 @@ def test_shared_files_are_made_again_only_when_the_site_lacks_them(base_site, tm
     assert snapshot(site) == before
     # the art's bitmap copy is kept only as it was drawn: a picture under its name that is not
     # the one the name hashes (its record updated to match, as a hand might) is drawn again
+    kept = (site / record["bitmap"]).read_bytes()
     (site / record["bitmap"]).write_bytes(webp_bytes(Image.new("RGBA", (4, 4), "red")))
-    record["files"][record["bitmap"]] = hashlib.sha256((site / record["bitmap"]).read_bytes()).hexdigest()
-    (site / "static/.files.json").write_text(json.dumps(record, sort_keys=True, indent=1) + "\n")
-    r = daily(runner, site, "2026-11-29")
-    assert r.exit_code == 0, r.output
-    assert snapshot(site) == before
+    changed = {**record, "files": {**record["files"], record["bitmap"]: hashlib.sha256((site / record["bitmap"]).read_bytes()).hexdigest()}}
+    for told in (changed, {**record, "bitmap": None}):  # and a record that names no copy, as an older one did
+        (site / "static/.files.json").write_text(json.dumps(told, sort_keys=True, indent=1) + "\n")
+        r = daily(runner, site, "2026-11-29")
+        assert r.exit_code == 0, r.output
+        assert snapshot(site) == before and (site / record["bitmap"]).read_bytes() == kept
 
 
 def test_existing_day_is_never_regenerated(base_site, tmp_path, runner):

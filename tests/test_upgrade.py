@@ -17,6 +17,7 @@ from PIL import Image
 from harupan.cli.main import cli
 from harupan.renderers.games import views
 from harupan.renderers.ko import join_ko
+from harupan.renderers.raster import BITMAP_SCALE
 
 from conftest import DATA, FAST, sitemap_entries
 
@@ -112,11 +113,11 @@ def test_a_site_from_the_previous_release_upgrades_with_every_old_day(cards_game
     assert '"cards"' not in page.split('id="harupan-day"')[1].split("</script>")[0]
     sheet, width, height = art_sheet_of(day / "index.html")  # drawn again: on this release's sheet
     assert sheet.name != "art.svg" and re.search(rf'<svg [^>]*width="{width}" height="{height}"', sheet.read_text()[:300])
-    # and its board's tiles on the sheet's bitmap copy, there at twice the sheet's size
+    # and its board's tiles on the sheet's bitmap copy, there at its scale
     m = re.search(r'<image id="art-px" href="([^"]+)" width="([^"]+)" height="([^"]+)"', page)
     assert m and (m[2], m[3]) == (width, height), page[:2000]
     with Image.open(day / m[1]) as copy:
-        assert copy.format == "WEBP" and copy.size == (2 * int(width), 2 * int(height))
+        assert copy.format == "WEBP" and copy.size == (BITMAP_SCALE * int(width), BITMAP_SCALE * int(height))
     code, out = run("site", "build", "--from", OLD[0].replace("/", "-"), "--to", OLD[-1].replace("/", "-"), "--site",
                     str(site), "--jobs", "1", "--quiet", today="2026-12-01")  # no --force: the day still marked old
     assert code == 0, out

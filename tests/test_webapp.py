@@ -44,3 +44,10 @@ def test_manifest_and_service_worker():
     other = with_app_files({"static/site.css": b"body{color:red}", "static/js/harupan.js": b"//"}, cfg)
     assert other["sw.js"] != files["sw.js"]  # new static files: a new worker for the browsers to take
     assert with_app_files({"static/site.css": b"body{}", "static/js/harupan.js": b"//"}, cfg) == files
+    # a file named by its content: its name is the worker's version, not its bytes (the art's
+    # bitmap copy, named by its pixels, is written in other bytes by another machine's encoder)
+    art = {"static/site.css": b"body{}", "static/art-0123456789ab.webp": b"RIFF one encoder"}
+    same = with_app_files(art, cfg)["sw.js"]
+    assert with_app_files({**art, "static/art-0123456789ab.webp": b"RIFF another"}, cfg)["sw.js"] == same
+    renamed = {"static/site.css": b"body{}", "static/art-ba9876543210.webp": b"RIFF one encoder"}
+    assert with_app_files(renamed, cfg)["sw.js"] != same

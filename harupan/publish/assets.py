@@ -195,14 +195,14 @@ def kept_shared_files(site: Path, cfg: SiteConfig) -> bool:
             return False
         held[name] = content
     art = held[record["art"]]
-    if record["art"] != f"static/art-{hashlib.sha256(art).hexdigest()[:12]}.svg":  # as renderers/site.py names it
+    if record["art"] != pages.sheet_name(art):
         return False
     bitmap = record.get("bitmap")
     if bitmap is not None:
         if not isinstance(bitmap, str) or bitmap not in held:
             return False
         digest = _bitmap_digest(held[bitmap])
-        if digest is None or bitmap != f"static/art-{digest[:12]}.webp":  # as renderers/site.py names it
+        if digest is None or bitmap != pages.bitmap_name(digest):
             return False
     elif site_art().bitmap:
         return False

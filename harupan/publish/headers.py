@@ -24,6 +24,11 @@ MIN_COMPRESSED = 1024  # bytes: below this gzip saves less than its own header c
 MAX_COMPRESSED = 8 << 20  # bytes read to compress a file at most; a larger one is sent as it is
 
 
+def named_by_content(path: str) -> bool:
+    """Whether ``path``'s name carries a hash of its content (the first of :data:`CACHE_RULES`)."""
+    return re.search(CACHE_RULES[0][1], path) is not None
+
+
 def cache_control(path: str) -> str:
     """The Cache-Control value for a request path (see :data:`CACHE_RULES`)."""
     return next(value for _, pattern, value in CACHE_RULES if re.search(pattern, path))

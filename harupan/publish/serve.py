@@ -81,6 +81,10 @@ def open_in(root: str | int, parts: list[str]) -> tuple[int, os.stat_result] | N
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     timeout = 30  # seconds a client may leave a request half-sent before its connection is closed
+    # the site's types that Python's own table lacks, which it would otherwise take from the
+    # machine's /etc/mime.types, when there is one (a slim container has none)
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".webp": "image/webp", ".woff": "font/woff"}
 
     def send_head(self) -> BinaryIO | None:
         try:

@@ -176,14 +176,13 @@ def sheet_bitmap(sheet: ArtSheet) -> Image.Image:
     :data:`BITMAP_SCALE` pixels a unit, on transparency; the rest of the sheet is left empty.
     Each piece is drawn alone at 4x on a transparent tile and averaged down premultiplied, so
     its anti-aliased edges keep their colour instead of darkening toward the transparent black."""
-    art = {art_id: items for items, art_id in sheet.ids.items() if art_id in sheet.bitmap}
     out = Image.new("RGBa", (round(sheet.width * BITMAP_SCALE), round(sheet.height * BITMAP_SCALE)), (0, 0, 0, 0))
     k = BITMAP_SCALE * _SUPERSAMPLE
-    for art_id in sorted(art):
+    for art_id in sorted(sheet.bitmap):
         x, y, w, h = sheet.at[art_id]
         pad = 2.0  # units around the piece: half the sheet's gutter, room for a stroke's outer half
         img = Image.new("RGBA", (round((w + 2 * pad) * k), round((h + 2 * pad) * k)), (0, 0, 0, 0))
-        draw_items(ImageDraw.Draw(img), art[art_id], k, pad * k, pad * k)
+        draw_items(ImageDraw.Draw(img), sheet.pieces[art_id], k, pad * k, pad * k)
         small = img.convert("RGBa").reduce(_SUPERSAMPLE)
         out.paste(small, (round((x - pad) * BITMAP_SCALE), round((y - pad) * BITMAP_SCALE)))
     return out.convert("RGBA")

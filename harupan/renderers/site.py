@@ -105,20 +105,30 @@ def play_data(day: _dt.date, parts: Parts) -> dict[str, object]:
     return {"date": day.isoformat(), **{v.name: v.play_data(day, parts[v.name]) for v in day_views(parts)}}
 
 
+def sheet_name(svg: bytes) -> str:
+    """The site path of the art sheet file ``svg``: named by its content, so a page frames its
+    tiles by their places on the sheet it names, a sheet that changes (a game added, art redrawn)
+    goes to a new name and the pages already published keep theirs (``static/art.svg``, as
+    harupan wrote it before, included)."""
+    return f"static/art-{hashlib.sha256(svg).hexdigest()[:12]}.svg"
+
+
+def bitmap_name(pixels_digest: str) -> str:
+    """The site path of the art sheet's bitmap copy whose pixels hash to ``pixels_digest``
+    (renderers/raster.py): named by its pixels, as an encoder's bytes may differ between
+    machines and the pixels do not."""
+    return f"static/art-{pixels_digest[:12]}.webp"
+
+
 def art_path() -> str:
-    """The site's art sheet (renderers/svg.py ArtSheet), from the site's root, named by its
-    content: a page frames its tiles by their places on the sheet it names, so a sheet that
-    changes (a game added, art redrawn) goes to a new name and the pages already published keep
-    theirs (``static/art.svg``, as harupan wrote it before, included)."""
-    return f"static/art-{hashlib.sha256(site_art().svg.encode()).hexdigest()[:12]}.svg"
+    """The site's art sheet (renderers/svg.py ArtSheet), from the site's root."""
+    return sheet_name(site_art().svg.encode())
 
 
 def art_bitmap_path() -> str | None:
-    """The art sheet's bitmap copy (renderers/raster.py sheet_bitmap), from the site's root, named
-    by a hash of its pixels (an encoder's bytes may differ between machines; the pixels do not);
-    None when no game's art is placed from it."""
+    """The art sheet's bitmap copy, from the site's root; None when no game's art is placed from it."""
     drawn = site_art().bitmap_file
-    return f"static/art-{drawn[0][:12]}.webp" if drawn else None
+    return bitmap_name(drawn[0]) if drawn else None
 
 
 def art_preloads(root: str) -> list[tuple[str, str]]:

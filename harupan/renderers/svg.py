@@ -93,7 +93,8 @@ def render_svg(drawing: Drawing, *, title: str | None = None, css_class: str | N
                sheet: ArtSheet | None = None) -> str:
     """A standalone ``<svg>`` element (inline in HTML or saved as a file). Pages that inline
     several give each its own ``id_prefix``: glyph ids must be unique in a document. With
-    ``sheet``, art on it is placed as frames of the page's ``#art`` (see :class:`ArtSheet`)."""
+    ``sheet``, art on it is placed as frames of the page's ``#art``, or of its bitmap copy
+    ``#art-px`` for the sheet's ``bitmap`` art (see :class:`ArtSheet`)."""
     glyphs: set[tuple[str, str]] = set()
     body = items_svg(drawing.items, glyphs, id_prefix, sheet)
     attrs = f' class="{escape(css_class)}"' if css_class else ""
@@ -131,6 +132,7 @@ class ArtSheet:
     bitmap: frozenset[str] = frozenset()  # the ids placed from the bitmap copy (#art-px)
     # the bitmap copy, drawn: (a hash of its pixels, its file); given by the caller, which draws with Pillow
     draw_bitmap: Callable[[ArtSheet], tuple[str, bytes]] | None = field(default=None, repr=False)
+    pieces: dict[str, tuple[Primitive, ...]] = field(default_factory=dict, repr=False)  # id -> its art's primitives
     _svg: list[str] = field(default_factory=list, repr=False)  # the sheet file, once drawn or adopted
     _bitmap: list[tuple[str, bytes]] = field(default_factory=list, repr=False)  # the copy, once drawn or adopted
 
@@ -226,4 +228,4 @@ def art_sheet(art: dict[str, Drawing], row_width: float = 720.0, bitmap: frozens
                 f' width="{_n(width)}" height="{_n(height)}"><defs>{defs_svg(glyphs)}</defs>{"".join(parts)}</svg>\n')
 
     return ArtSheet(width, height, at, {d.items: k for k, d in art.items()}, draw,
-                    frozenset(bitmap & art.keys()), draw_bitmap)
+                    frozenset(bitmap & art.keys()), draw_bitmap, {k: d.items for k, d in art.items()})
