@@ -20,11 +20,14 @@ class Recorder:
     def __init__(self):
         self.calls = []
 
+    # the shape itself: Pillow strokes inside the box, which the backend grows by half the stroke
     def rounded_rectangle(self, box, radius, fill, outline, width):
-        self.calls.append(("rect", box[0], box[1], box[2] - box[0], box[3] - box[1]))
+        e = width / 2 if outline else 0
+        self.calls.append(("rect", box[0] + e, box[1] + e, box[2] - box[0] - 2 * e, box[3] - box[1] - 2 * e))
 
     def ellipse(self, box, fill, outline, width):
-        self.calls.append(("circle", (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, (box[2] - box[0]) / 2))
+        e = width / 2 if outline else 0
+        self.calls.append(("circle", (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, (box[2] - box[0]) / 2 - e))
 
     def line(self, pts, fill, width, joint=None):
         self.calls.append(("line",) + tuple(v for p in pts for v in p))

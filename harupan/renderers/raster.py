@@ -32,17 +32,22 @@ def draw_items(draw: ImageDraw.ImageDraw, items: Sequence[Primitive], scale: flo
     def P(x: float, y: float) -> tuple[float, float]:
         return (ox + x * scale, oy + y * scale)
 
+    # Pillow strokes a rectangle or an ellipse inside its box; SVG and PDF centre the stroke on the
+    # shape's edge. The box grows by half the stroke, so a thick frame (白's, 3 units) sits where
+    # the page and the paper put it, not a unit and a half inside.
     for p in expand(items):
         if isinstance(p, RoundRect):
+            width = max(1, round(p.width * scale)) if p.stroke else 0
             x0, y0 = P(p.x, p.y)
             x1, y1 = P(p.x + p.w, p.y + p.h)
-            draw.rounded_rectangle((x0, y0, x1, y1), radius=p.r * scale, fill=p.fill, outline=p.stroke,
-                                   width=max(1, round(p.width * scale)) if p.stroke else 0)
+            e = width / 2
+            draw.rounded_rectangle((x0 - e, y0 - e, x1 + e, y1 + e), radius=p.r * scale + e, fill=p.fill,
+                                   outline=p.stroke, width=width)
         elif isinstance(p, Circle):
+            width = max(1, round(p.width * scale)) if p.stroke else 0
             x, y = P(p.cx, p.cy)
-            r = p.r * scale
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=p.fill, outline=p.stroke,
-                         width=max(1, round(p.width * scale)) if p.stroke else 0)
+            r = p.r * scale + width / 2
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=p.fill, outline=p.stroke, width=width)
         elif isinstance(p, Line):
             pts = [P(x, y) for x, y in p.points]
             w = max(1, round(p.width * scale))
