@@ -58,7 +58,7 @@ def test_the_copy_draws_its_art_where_the_sheet_places_it_and_nothing_else():
         piece.alpha_composite(img.crop(box))
         alone = render_image(Drawing(w, h, items_of[art_id]), BITMAP_SCALE)
         diff = sum(ImageStat.Stat(ImageChops.difference(piece.convert("RGB"), alone)).mean)
-        # edges and small text smoothed: 39 at most, summed over the channels; another piece: 98 or more
+        # edges and small text smoothed: 37 at most, summed over the channels; another piece: 97 or more
         assert diff < 60, (art_id, diff)
         white = Image.new("RGB", alone.size, "white")  # and in its place: its outline within a pixel
         drawn = ImageChops.difference(piece.convert("RGB"), white).getbbox()
