@@ -2,6 +2,7 @@
 tiles) are placed from a bitmap drawn from the same art, the others from the vector sheet, and
 the copy shows the same art at the same places."""
 
+import base64
 import io
 import re
 
@@ -33,6 +34,19 @@ def test_only_the_games_that_ask_are_placed_from_the_bitmap():
     bitmap = art_bitmap_path()
     assert bitmap and re.fullmatch(r"static/art-[0-9a-f]{12}\.webp", bitmap)
     assert f'<image id="art-px" href="../{bitmap}"' in sprite and '<image id="art" href="../static/art-' in sprite
+
+
+def test_the_vector_sheet_leaves_the_bitmap_art_out():
+    """No page shows the bitmap art from the vector sheet, and the browser parses every element of
+    an SVG image on its main thread: the sheet pages name draws only the vector art, each piece at
+    its place; the whole sheet (for comparing the copy) draws every piece."""
+    sheet = site_art()
+    drawn = set(re.findall(r'<g id="([^"]+)" transform="translate\(([^ ]+) ([^)]+)\)"', sheet.svg))
+    assert {k for k, _, _ in drawn} == set(sheet.at) - sheet.bitmap
+    assert all((float(x), float(y)) == sheet.at[k][:2] for k, x, y in drawn)
+    whole = set(re.findall(r'<g id="([^"]+)" transform=', sheet.whole_svg()))
+    assert whole == set(sheet.at)
+    assert len(re.findall(r"<[a-zA-Z]", sheet.svg)) < len(re.findall(r"<[a-zA-Z]", sheet.whole_svg())) / 3  # under a third
 
 
 def test_a_sheet_with_no_bitmap_art_has_no_copy():
@@ -120,7 +134,13 @@ def test_the_board_paints_its_tiles_from_the_copy_and_zodiac_from_the_sheet(brow
         # (16 at most over the 144 tiles, summed over the channels; another tile: 75-140; the
         # vector's own tile a CSS pixel off: 56-103; a copy drawn with Pillow's strokes inside
         # the shapes, as before the fix in renderers/raster.py: 71, on 白's frame)
-        pg.eval_on_selector_all("#shisen-app .tile use", "us => us.forEach(u => u.setAttribute('href', '#art'))")
+        # (the page's sheet leaves that art out: the test adds the whole sheet, as a data URL)
+        whole = "data:image/svg+xml;base64," + base64.b64encode(site_art().whole_svg().encode()).decode()
+        pg.evaluate("""href => { const img = document.getElementById('art').cloneNode();
+                       img.id = 'art-whole'; img.setAttribute('href', href);
+                       document.getElementById('art').after(img);
+                       document.querySelectorAll('#shisen-app .tile use').forEach(u => u.setAttribute('href', '#art-whole')); }""",
+                    whole)
         pg.wait_for_timeout(300)
         vector = faces()
         diffs = {i: sum(ImageStat.Stat(ImageChops.difference(copy[i], vector[i])).mean) for i in copy}

@@ -122,13 +122,17 @@ class ArtSheet:
     ``<image id="art-px">``, same places, drawn by renderers/raster.py from the same art): a
     board of many small tiles, because the browser records the whole vector sheet again for
     every tile it paints (issue 33: 226-304 ms of paint at 4x CPU for a 144-tile board, against
-    18 ms from a bitmap); art shown few and large keeps the vector sheet's sharpness."""
+    18 ms from a bitmap); art shown few and large keeps the vector sheet's sharpness. The vector
+    sheet leaves the bitmap art out (its places stay empty): no page shows it from there, and
+    the browser parses and styles an SVG image's every element on the main thread when it
+    arrives, on every page that names it (under a third of the elements without Shisen-sho's tiles:
+    tests/test_art_sheet.py)."""
 
     width: float
     height: float
     at: dict[str, tuple[float, float, float, float]]  # id -> x, y, w, h
     ids: dict[tuple[Primitive, ...], str]  # the art's primitives -> id, to find a Use's art
-    draw: Callable[[], str] = field(repr=False)  # the sheet file, drawn
+    draw: Callable[[frozenset[str]], str] = field(repr=False)  # the sheet file, drawn without the given ids' art
     bitmap: frozenset[str] = frozenset()  # the ids placed from the bitmap copy (#art-px)
     # the bitmap copy, drawn: (a hash of its pixels, its file); given by the caller, which draws with Pillow
     draw_bitmap: Callable[[ArtSheet], tuple[str, bytes]] | None = field(default=None, repr=False)
@@ -138,10 +142,15 @@ class ArtSheet:
 
     @property
     def svg(self) -> str:
-        """The sheet file."""
+        """The sheet file: every piece but the bitmap art."""
         if not self._svg:
-            self._svg.append(self.draw())
+            self._svg.append(self.draw(self.bitmap))
         return self._svg[0]
+
+    def whole_svg(self) -> str:
+        """The sheet with the bitmap art drawn too, at the same places: what the copy is compared
+        with (tests/test_art_sheet.py), never a page's."""
+        return self.draw(frozenset())
 
     def adopt(self, svg: str) -> None:
         """Take ``svg`` as the sheet file instead of drawing it: for a caller holding the file this
@@ -217,10 +226,12 @@ def art_sheet(art: dict[str, Drawing], row_width: float = 720.0, bitmap: frozens
     height = y + row_h
     art = dict(art)
 
-    def draw() -> str:
+    def draw(left_out: frozenset[str]) -> str:
         glyphs: set[tuple[str, str]] = set()
         parts = []
         for art_id, d in art.items():
+            if art_id in left_out:
+                continue
             ax, ay, _, _ = at[art_id]
             parts.append(f'<g id="{escape(art_id)}" transform="translate({_n(ax)} {_n(ay)})">'
                          f'{"".join(items_svg(d.items, glyphs))}</g>')

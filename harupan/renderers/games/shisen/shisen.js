@@ -38,8 +38,10 @@ class ShisenApp {
     if (this.sizes) { this.sizes.observe(this.bar); this.sizes.observe(this.side); }
     this.load(this.level);
     setInterval(() => this.tick(), 500);
-    // turning the phone: the same game, drawn the other way round
-    const again = () => { if (this.shouldTurn() !== this.turned) this.render(); else this.fitBar(); };
+    // turning the phone: the same game, drawn the other way round; any other resize is the
+    // observer's (a phone's first load fires one: measuring there forced a layout of the whole
+    // page inside the start-up)
+    const again = () => { if (this.shouldTurn() !== this.turned) this.render(); else this.refit(); };
     window.addEventListener("resize", again);
     if (window.matchMedia) {
       const mq = window.matchMedia("(orientation: portrait)");
