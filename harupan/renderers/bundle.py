@@ -56,11 +56,8 @@ def joined_script() -> bytes:
         lines = [ln for ln in text.splitlines() if not ln.startswith("import ")]
         body = "\n".join(ln.removeprefix("export ") for ln in lines)
         parts.append(f"// ---- {name}\n{body}\n")
-    # boot runs after this function returns (still before DOMContentLoaded): a stack trace taken
-    # during the start-up (DevTools', Lighthouse's) then ends at boot, not at this function, which
-    # the engine would otherwise parse again, all of it, to place the trace's lines
     parts.append("if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot); "
-                 "else queueMicrotask(boot);\n})();\n")
+                 "else boot();\n})();\n")
     return "".join(parts).encode("utf-8")
 
 

@@ -83,12 +83,7 @@ export function howto(section, name, { first = true } = {}) {
   button.addEventListener("click", () => openHowto(name));
   if (heading) heading.after(button); else section.prepend(button);
   if (first && !seenHowto(name)) {
-    // on its own screen (the day page's view, game.js Screens) the section is the screen: it opens
-    // now, so the browser styles the page with the dialog open once, with the game it has just
-    // drawn, rather than again (a modal dialog makes the whole page inert) when an observer says so
-    const screen = section.closest(".screen");
-    const now = Boolean(screen && screen.id && document.documentElement.dataset.view === screen.id);
-    const wait = { name, visible: now || !("IntersectionObserver" in window) };
+    const wait = { name, visible: !("IntersectionObserver" in window) };
     howtoState.waiting.push(wait);
     if (wait.visible) {
       howtoPump();
