@@ -7,7 +7,7 @@
 // name here starts with "card" or "CARD". The cards' and the melds' names and points are the
 // engine's, emitted into data.js (renderers/games/cards, browser_data).
 import { HARUPAN_DATA } from "./data.js";
-import { calm, el, registerGame, shareBox, showResults, stat, store, artSvg } from "./game.js";
+import { calm, el, registerGame, shareBox, showResults, stat, store, svgUse } from "./game.js";
 import { howto } from "./howto.js";
 import { DATE_KEY, isCount, streaks } from "./stats.js";
 
@@ -277,7 +277,7 @@ class CardsApp {
     next.focus();
   }
 
-  cardArt(code) { return artSvg(`k-${code}`, this.size[0], this.size[1]); }
+  cardArt(code) { return svgUse(`k-${code}`, this.size[0], this.size[1]); }
 
   /** True when cards are left that can no longer all go into melds (the exhaustive search). */
   get dead() { return cardFree(this.state).length > 0 && !cardCompletable(this.state); }

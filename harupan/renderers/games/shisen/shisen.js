@@ -2,7 +2,7 @@
 // (registered with game.js). Every rule (a legal move, a stuck board, the hint, the shuffle) is the
 // engine's C search's, through shisen-solver.js, which loads it at the first move, hint or shuffle.
 import { HARUPAN_DATA } from "./data.js";
-import { clock, el, registerGame, shareBox, showResults, store, artSvg } from "./game.js";
+import { clock, el, registerGame, shareBox, showResults, store, svgUse } from "./game.js";
 import { howto } from "./howto.js";
 import { particle } from "./ko.js";
 import { Board } from "./shisen-board.js";
@@ -290,7 +290,7 @@ class ShisenApp {
     const b = el("button", { type: "button", role: "gridcell", class: code ? "tile" : "tile empty", "data-x": px, "data-y": py,
       "aria-label": this.cellLabel(px, py), tabindex: "-1",
       style: `grid-column: ${sx + 2}; grid-row: ${sy + 2}` });
-    if (code) b.append(artSvg(`t-${code}${this.easy ? "-e" : ""}`, TILE_X, TILE_Y));
+    if (code) b.append(svgUse(`t-${code}${this.easy ? "-e" : ""}`, TILE_X, TILE_Y));
     return b;
   }
 

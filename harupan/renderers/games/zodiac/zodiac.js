@@ -3,7 +3,7 @@
 // (registered with game.js).
 import { Rng } from "./rng.js";
 import { HARUPAN_DATA } from "./data.js";
-import { calm, el, registerGame, shareBox, showResults, stat, store, artSvg } from "./game.js";
+import { calm, el, registerGame, shareBox, showResults, stat, store, svgUse } from "./game.js";
 import { howto } from "./howto.js";
 import { DATE_KEY, isCount, streaks, todayIn } from "./stats.js";
 
@@ -287,7 +287,7 @@ class ZodiacApp {
     const tiles = [];
     const rows = [0, 1, 2, 3].map((r) => el("div", { role: "row", class: "zrow" }, ...this.game.board.slice(4 * r, 4 * r + 4).map((rank, c) => {
       const t = el("div", { role: "gridcell", class: "ztile", "data-rank": rank, "aria-label": rank ? NAMES[rank] : "빈칸" });
-      t.append(artSvg(`z-${rank}`, 60, 60));
+      t.append(svgUse(`z-${rank}`, 60, 60));
       tiles.push(t);
       return t;
     })));

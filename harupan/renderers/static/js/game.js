@@ -40,11 +40,9 @@ export const el = (tag, attrs = {}, ...kids) => {
 };
 /** A tile's art: a w x h frame of the site's art sheet (static/art-<hash>.svg, drawn once and
  *  placed by the page as #art), at the place the page's #harupan-art table gives for ``id``; a
- *  third 1 there places it from the sheet's bitmap copy (renderers/svg.py ArtSheet), whose file
- *  and size the page's #art-px gives: as an <image> of its own, where a <use> of #art-px would
- *  clone it into a shadow tree to style for each of a board's 144 tiles. */
+ *  third 1 there places it from the sheet's bitmap copy, #art-px (renderers/svg.py ArtSheet). */
 let artAt = null;
-export const artSvg = (id, w, h) => {
+export const svgUse = (id, w, h) => {
   const ns = "http://www.w3.org/2000/svg";
   artAt = artAt || JSON.parse(document.getElementById("harupan-art").textContent);
   const [x, y, bitmap] = artAt[id];
@@ -52,16 +50,9 @@ export const artSvg = (id, w, h) => {
   s.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
   s.setAttribute("aria-hidden", "true");
   s.dataset.art = id;  // which art it frames, for a reader of the page (and its tests)
-  if (bitmap) {
-    const copy = document.getElementById("art-px");
-    const img = document.createElementNS(ns, "image");
-    for (const a of ["href", "width", "height"]) img.setAttribute(a, copy.getAttribute(a));
-    s.append(img);
-  } else {
-    const u = document.createElementNS(ns, "use");
-    u.setAttribute("href", "#art");
-    s.append(u);
-  }
+  const u = document.createElementNS(ns, "use");
+  u.setAttribute("href", bitmap ? "#art-px" : "#art");
+  s.append(u);
   return s;
 };
 export const clock = (ms) => {
