@@ -123,10 +123,9 @@ class ArtSheet:
     board of many small tiles, because the browser records the whole vector sheet again for
     every tile it paints (issue 33: 226-304 ms of paint at 4x CPU for a 144-tile board, against
     18 ms from a bitmap); art shown few and large keeps the vector sheet's sharpness. The vector
-    sheet leaves the bitmap art out (its places stay empty): no page shows it from there, and
-    the browser parses and styles an SVG image's every element on the main thread when it
-    arrives, on every page that names it (under a third of the elements without Shisen-sho's tiles:
-    tests/test_art_sheet.py)."""
+    sheet leaves the bitmap art out (its places stay empty): no page shows it from there, and a
+    browser parses and styles every element of an SVG image on its main thread, on every page
+    that names it (docs/browser.md). :meth:`whole_svg` draws it all, for comparing the copy."""
 
     width: float
     height: float
