@@ -320,7 +320,10 @@ export function showResults(section, { name, record, date, headline, lines, shar
 }
 
 export function boot() {
-  registerOffline();
+  // the service worker once the page has loaded: registering starts its script's download and
+  // work, which the page's start need not wait behind
+  if (document.readyState === "complete") registerOffline();
+  else window.addEventListener("load", registerOffline, { once: true });
   const data = document.getElementById("harupan-day");
   const day = data ? JSON.parse(data.textContent) : null;
   const record = new Record(day);
