@@ -219,7 +219,9 @@ class ShisenApp {
    *  fits the screen below it. The side column has no box of its own on an upright phone. */
   fitBar() {
     const h = Math.max(this.bar.getBoundingClientRect().height, this.side.getBoundingClientRect().height);
-    this.root.style.setProperty("--bar", `${Math.ceil(h)}px`);
+    // set only when it changes: every tile inherits it, and setting it restyles them all
+    const bar = `${Math.ceil(h)}px`;
+    if (bar !== this.root.style.getPropertyValue("--bar")) this.root.style.setProperty("--bar", bar);
   }
 
   /** --bar brought up to date: by the observer after the next layout, else now. */
