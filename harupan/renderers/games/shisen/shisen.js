@@ -20,6 +20,9 @@ const { tileX: TILE_X, tileY: TILE_Y, ringX: RING_X, ringY: RING_Y, minTap: MIN_
 /** The widest portrait screen (CSS px) on which a board `width` tiles wide is turned; the same
  *  sum as turn_below() in renderers/games/shisen/__init__.py, which writes the page's own media query. */
 const turnBelow = (width) => Math.round((width + (2 * RING_X) / TILE_X) * MIN_TAP + PAGE_PAD);
+/** About how many tiles the first drawing adds a frame (render): a slow phone styles that many
+ *  well inside the 50 ms a task may take before it holds up a tap. */
+const PACED_TILES = 36;
 
 class ShisenApp {
   constructor(root, day, labels, record) {
@@ -36,6 +39,7 @@ class ShisenApp {
     // start-up task); a browser without ResizeObserver measures at once (refit)
     this.sizes = window.ResizeObserver ? new ResizeObserver(() => this.fitBar()) : null;
     if (this.sizes) { this.sizes.observe(this.bar); this.sizes.observe(this.side); }
+    this.paced = true;  // the first drawing only: see render()
     this.load(this.level);
     setInterval(() => this.tick(), 500);
     // turning the phone: the same game, drawn the other way round; any other resize is the
@@ -92,8 +96,12 @@ class ShisenApp {
     this.overlay.setAttribute("class", "spath");
     this.overlay.setAttribute("aria-hidden", "true");
     this.overlay.setAttribute("preserveAspectRatio", "none");
-    this.inner = el("div", { class: "sinner" }, this.grid, this.overlay);
-    this.wrap = el("div", { class: "swrap" }, this.inner);
+    // the page's own box for the board, kept in place (its picture shows until the first drawing is
+    // done, see render); a page without one gets a new box
+    this.wrap = this.root.querySelector(":scope > .swrap") || el("div", { class: "swrap" }, el("div", { class: "sinner" }));
+    this.inner = this.wrap.querySelector(".sinner");
+    this.picture = this.inner.querySelector(":scope > svg");
+    this.inner.append(this.grid, this.overlay);
     this.note = el("p", { class: "facts turnnote", text: "세로 화면에 맞춰 판을 돌려 보여 줍니다(판의 맨 윗줄이 오른쪽). 휴대폰을 가로로 돌리면 원래 방향으로 보입니다." });
     this.result = el("div", { class: "sresult" });
     // stuck, cleared, "shuffle?": a message that shows in view, with what to do next; it joins the
@@ -101,7 +109,11 @@ class ShisenApp {
     // never lies over a tile (site.css, "one message box")
     this.toastBox = el("dialog", { class: "toast", "aria-labelledby": "shisen-toast-msg" });
     this.side = el("div", { class: "sside" }, this.bar, this.toastBox);
-    this.root.replaceChildren(this.side, this.wrap, below, this.note, this.result);
+    // the page's box stays attached (moving it would style the picture in it again)
+    for (const c of [...this.root.children]) if (c !== this.wrap) c.remove();
+    if (!this.wrap.parentNode) this.root.append(this.wrap);
+    this.wrap.before(this.side);
+    this.wrap.after(below, this.note, this.result);
     this.grid.addEventListener("keydown", (e) => this.key_(e));
     // the rules load when the player first touches the game (a tile, 힌트, 섞기): a finger's press
     // comes a moment before its click, which then finds them loaded or nearly
@@ -148,7 +160,7 @@ class ShisenApp {
       return;
     }
     this.open();
-    this.opened = Promise.resolve();
+    this.opened = this.drawn;
   }
 
   open() {
@@ -267,23 +279,49 @@ class ShisenApp {
     const hadFocus = this.grid.contains(document.activeElement);
     this.grid.replaceChildren();
     this.cells = {};
-    for (let sy = 0; sy < rows; sy++) {
-      const row = el("div", { role: "row", class: "srow" });
-      for (let sx = 0; sx < cols; sx++) {
-        const [px, py] = this.fromScreen(sx, sy);
-        const b = this.tileButton(px, py, sx, sy);
-        b.addEventListener("click", () => { this.cursor = [px, py]; this.focusCursor(false); this.pick(px, py); });
-        this.cells[`${px},${py}`] = b;
-        row.append(b);
+    const drawRows = (from, to) => {
+      for (let sy = from; sy < to; sy++) {
+        const row = el("div", { role: "row", class: "srow" });
+        for (let sx = 0; sx < cols; sx++) {
+          const [px, py] = this.fromScreen(sx, sy);
+          const b = this.tileButton(px, py, sx, sy);
+          b.addEventListener("click", () => { this.cursor = [px, py]; this.focusCursor(false); this.pick(px, py); });
+          this.cells[`${px},${py}`] = b;
+          row.append(b);
+        }
+        this.grid.append(row);
       }
-      this.grid.append(row);
-    }
-    if (this.selected) this.cell(...this.selected).classList.add("selected");
-    this.overlay.setAttribute("viewBox", `0 0 ${W} ${H}`);
-    this.overlay.replaceChildren();
-    this.focusCursor(hadFocus);
-    this.refit();
-    this.tick();
+    };
+    const finish = () => {
+      if (this.picture) { this.picture.remove(); this.picture = null; }
+      this.grid.classList.remove("drawing");
+      if (this.selected) this.cell(...this.selected).classList.add("selected");
+      this.overlay.setAttribute("viewBox", `0 0 ${W} ${H}`);
+      this.overlay.replaceChildren();
+      this.focusCursor(hadFocus);
+      this.refit();
+      this.tick();
+    };
+    // A newer drawing stops one still under way. The first is paced: a few rows a frame, hidden
+    // over the page's picture until the last, so no task of the page's start holds the phone long
+    // (each frame styles only the rows it adds); every later one (a level, a shuffle) is at once.
+    const drawing = this.drawing = {};
+    const paced = this.paced && window.requestAnimationFrame;
+    this.paced = false;
+    if (!paced) { drawRows(0, rows); finish(); this.drawn = Promise.resolve(); return; }
+    this.grid.classList.add("drawing");
+    const step = Math.max(1, Math.round(PACED_TILES / cols));
+    this.drawn = new Promise((done) => {
+      const next = (from) => {
+        if (this.drawing !== drawing) { done(); return; }
+        drawRows(from, Math.min(rows, from + step));
+        if (from + step < rows) requestAnimationFrame(() => next(from + step));
+        else { finish(); done(); }
+      };
+      // from the second frame: in the first, the observer's first measure of the bar sets --bar,
+      // which restyles the whole game (cheap while it holds no tile)
+      requestAnimationFrame(() => requestAnimationFrame(() => next(0)));
+    });
   }
 
   /** One board cell's button: its board coordinates, its accessible name, its tile drawn. */
@@ -524,6 +562,7 @@ class ShisenApp {
   }
 
   async hint() {
+    await this.drawn;  // the pair is marked on the board's cells, which the first drawing may still be adding
     if (this.board.isEmpty() || this.thinking) return;
     const board = this.board;
     if (!this.solver || !shisenProofStillHolds(board, this.proof)) {
