@@ -25,7 +25,7 @@ const turnBelow = (width) => Math.round((width + (2 * RING_X) / TILE_X) * MIN_TA
 const PACED_TILES = 36;
 
 class ShisenApp {
-  constructor(root, day, labels, record) {
+  constructor(root, day, labels, record, opening) {
     this.root = root; this.day = day; this.labels = labels; this.record = record;
     this.levels = ordered(Object.keys(day.shisen));
     const liked = store.get("harupan:level");  // the level the player last chose, on any day
@@ -39,7 +39,9 @@ class ShisenApp {
     // start-up task); a browser without ResizeObserver measures at once (refit)
     this.sizes = window.ResizeObserver ? new ResizeObserver(() => this.fitBar()) : null;
     if (this.sizes) { this.sizes.observe(this.bar); this.sizes.observe(this.side); }
-    this.paced = true;  // the first drawing only: see render()
+    // the board comes in a few rows a frame while the page's picture of it is still up, when the
+    // page opened on this screen (docs/browser.md, "Shisen-sho's first drawing")
+    this.paced = opening;
     this.load(this.level);
     setInterval(() => this.tick(), 500);
     // turning the phone: the same game, drawn the other way round; any other resize is the
@@ -96,8 +98,9 @@ class ShisenApp {
     this.overlay.setAttribute("class", "spath");
     this.overlay.setAttribute("aria-hidden", "true");
     this.overlay.setAttribute("preserveAspectRatio", "none");
-    // the page's own box for the board, kept in place (its picture shows until the first drawing is
-    // done, see render); a page without one gets a new box
+    // the page's own box for the board stays where it is, attached (moving it would style its
+    // picture again), and the picture in it until the first drawing is done; a page without one
+    // gets a new box
     this.wrap = this.root.querySelector(":scope > .swrap") || el("div", { class: "swrap" }, el("div", { class: "sinner" }));
     this.inner = this.wrap.querySelector(".sinner");
     this.picture = this.inner.querySelector(":scope > svg");
@@ -109,7 +112,6 @@ class ShisenApp {
     // never lies over a tile (site.css, "one message box")
     this.toastBox = el("dialog", { class: "toast", "aria-labelledby": "shisen-toast-msg" });
     this.side = el("div", { class: "sside" }, this.bar, this.toastBox);
-    // the page's box stays attached (moving it would style the picture in it again)
     for (const c of [...this.root.children]) if (c !== this.wrap) c.remove();
     if (!this.wrap.parentNode) this.root.append(this.wrap);
     this.wrap.before(this.side);
@@ -156,7 +158,7 @@ class ShisenApp {
       this.board = Board.fromRows(this.day.shisen[level].cells);
       this.render();
       this.grid.setAttribute("aria-busy", "true");
-      this.opened = this.rules().then((solver) => { if (solver && this.opening === opening) this.open(); });
+      this.opened = this.rules().then((solver) => { if (solver && this.opening === opening) this.open(); }).then(() => this.drawn);
       return;
     }
     this.open();
@@ -231,7 +233,7 @@ class ShisenApp {
    *  fits the screen below it. The side column has no box of its own on an upright phone. */
   fitBar() {
     const h = Math.max(this.bar.getBoundingClientRect().height, this.side.getBoundingClientRect().height);
-    // set only when it changes: every tile inherits it, and setting it restyles them all
+    // set only when it changes: every tile inherits it, so setting it restyles the whole board
     const bar = `${Math.ceil(h)}px`;
     if (bar !== this.root.style.getPropertyValue("--bar")) this.root.style.setProperty("--bar", bar);
   }
@@ -302,12 +304,10 @@ class ShisenApp {
       this.refit();
       this.tick();
     };
-    // A newer drawing stops one still under way. The first is paced: a few rows a frame, hidden
-    // over the page's picture until the last, so no task of the page's start holds the phone long
-    // (each frame styles only the rows it adds); every later one (a level, a shuffle) is at once.
+    // paced while the page's picture is up (docs/browser.md, "Shisen-sho's first drawing"), else at
+    // once; a newer drawing stops one under way
     const drawing = this.drawing = {};
-    const paced = this.paced && window.requestAnimationFrame;
-    this.paced = false;
+    const paced = this.paced && this.picture && window.requestAnimationFrame && !document.hidden;
     if (!paced) { drawRows(0, rows); finish(); this.drawn = Promise.resolve(); return; }
     this.grid.classList.add("drawing");
     const step = Math.max(1, Math.round(PACED_TILES / cols));
@@ -318,8 +318,8 @@ class ShisenApp {
         if (from + step < rows) requestAnimationFrame(() => next(from + step));
         else { finish(); done(); }
       };
-      // from the second frame: in the first, the observer's first measure of the bar sets --bar,
-      // which restyles the whole game (cheap while it holds no tile)
+      // from the second frame: the observer's first measure of the bar, in the first, restyles
+      // the game (fitBar), cheaply while it holds no tile
       requestAnimationFrame(() => requestAnimationFrame(() => next(0)));
     });
   }
@@ -735,9 +735,9 @@ class ShisenApp {
 
 
 registerGame("shisen", {
-  mount(section, { day, labels, record }) {
+  mount(section, { day, labels, record, opening }) {
     const root = section.querySelector("#shisen-app");
-    if (root && day.shisen) window.harupanShisen = new ShisenApp(root, day, labels, record);
+    if (root && day.shisen) window.harupanShisen = new ShisenApp(root, day, labels, record, opening === true);
     howto(section, "shisen");  // the first-visit how-to, and its "?" button
   },
   record: { clean: cleanShisen, fromSaves: shisenFromSaves, panel: shisenPanel, dayState: shisenDayState,

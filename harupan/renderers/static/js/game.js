@@ -6,7 +6,9 @@
 import { STATS_KEY, knownDays, migrate, stampLate, todayIn } from "./stats.js";
 
 /** A game's module says how to start it on a page and how it keeps its record:
- *  ``mount(section, {day, labels, record})`` plays the day in its section of the day page;
+ *  ``mount(section, {day, labels, record, opening})`` plays the day in its section of the day page
+ *  (``opening``: mounted as the page starts, its section already on the screen, rather than when
+ *  the player opens its screen later);
  *  ``record`` is {clean(days), fromSaves(stats, keys, day), panel(days, {today, day, panel})}:
  *  its days cleaned of bad entries, its days read from its own older saves, and the nodes of its
  *  part of the record panel; optionally dayState(days, date), a day's state for the archive's
@@ -231,7 +233,7 @@ class Screens {
       this.mounted.add(view);
       const section = document.querySelector(`.screen#${CSS.escape(view)} [data-game]`);
       const g = gameSpec(view);
-      if (section && g && g.mount) g.mount(section, { day: this.day, labels: this.labels, record: this.record });
+      if (section && g && g.mount) g.mount(section, { day: this.day, labels: this.labels, record: this.record, opening: !moved });
     }
     if (view === "menu") { this.fromMenu = false; this.onMenu(); }
     // the skip link leads to the game itself on its screen (its app's box, by the games' id rule), to the menu else
@@ -320,8 +322,7 @@ export function showResults(section, { name, record, date, headline, lines, shar
 }
 
 export function boot() {
-  // the service worker once the page has loaded: registering starts its script's download and
-  // work, which the page's start need not wait behind
+  // the service worker once the page has loaded (docs/browser.md, "The record and offline play")
   if (document.readyState === "complete") registerOffline();
   else window.addEventListener("load", registerOffline, { once: true });
   const data = document.getElementById("harupan-day");
@@ -340,6 +341,6 @@ export function boot() {
   const games = registerGame.games || new Map();
   for (const section of document.querySelectorAll("[data-game]")) {
     const g = games.get(section.dataset.game);
-    if (g && g.mount) g.mount(section, { day, labels, record });
+    if (g && g.mount) g.mount(section, { day, labels, record, opening: true });
   }
 }
