@@ -82,6 +82,9 @@ def test_each_how_to_shows_on_the_first_visit_only_and_from_its_button(browser_s
             assert button.get_attribute("aria-label") == f"{title} 방법 보기"
             box = button.bounding_box()
             assert box["width"] >= 44 and box["height"] >= 44
+            # on the title's row: the game's bar under it (sticky, over the page) would cover its lower edge
+            title_row = pg.locator(f'section[data-game="{name}"] > h2').bounding_box()
+            assert box["y"] + box["height"] <= title_row["y"] + title_row["height"] + 0.5, (box, title_row)
             (button.tap() if view == "phone" else button.click())
             pg.wait_for_selector(f'dialog.howto[open][data-howto="{name}"]')
             if i == 0:
