@@ -4,6 +4,7 @@ move, hint or shuffle, and it works from the disk (file://, where a page may add
 fetch a file), over the network, and offline from the service worker's precache on a page whose
 module was never loaded online. In headless Chromium, as a player plays."""
 
+import json
 import re
 
 import pytest
@@ -75,6 +76,34 @@ def test_a_saved_game_opens_with_its_rules(browser_site, browser):
         page.evaluate("window.harupanShisen.opened")
         assert page.evaluate("window.harupanShisen.history") == [{"pair": steps[0]}, {"shuffle": 0}]
         assert tiles_left(page) == 142 and page.get_attribute("#shisen-app .sgrid", "aria-busy") is None
+
+
+def test_a_tap_while_a_saved_game_waits_for_its_rules_picks_nothing(browser_site, browser):
+    """Until the rules have replayed a saved game, the board on the screen is the day's: a tap on a
+    tile the player took off picks nothing and says why, and once the game is back a tap picks as
+    ever (a pick kept from before left an empty cell selected: "undefined와 …")."""
+    steps = solution(browser_site)
+    with served(browser_site) as base, watched_page(browser, **PHONE) as page:
+        held = []
+        page.route("**/shisen-solver-*.js", lambda route: held.append(route))  # the rules, held back
+        save = json.dumps(json.dumps({"history": [{"pair": steps[0]}]}))
+        page.add_init_script(f"if (!localStorage.getItem('harupan:shisen:2026-11-29:normal')) "
+                             f"localStorage.setItem('harupan:shisen:2026-11-29:normal', {save});")
+        page.goto(f"{base}2026/11/29/index.html#shisen", wait_until="domcontentloaded")  # the load waits for the rules
+        page.wait_for_selector("#shisen-app .sgrid[aria-busy] .tile")
+        gone = steps[0][0]
+        page.locator(f'#shisen-app .tile[data-x="{gone[0]}"][data-y="{gone[1]}"]').tap()
+        assert "불러오는 중" in page.text_content("#shisen-app .status")
+        assert page.locator("#shisen-app .tile.selected").count() == 0
+        assert held, "the page asked for its rules"
+        for route in held:
+            route.continue_()
+        page.evaluate("window.harupanShisen.opened")
+        assert tiles_left(page) == 142 and page.locator("#shisen-app .tile.selected").count() == 0
+        a = steps[1][0]
+        page.locator(f'#shisen-app .tile[data-x="{a[0]}"][data-y="{a[1]}"]').tap()
+        assert page.text_content("#shisen-app .status").endswith("선택")
+        assert "undefined" not in page.text_content("#shisen-app .status")
 
 
 def test_offline_from_the_precache_on_a_page_whose_rules_never_loaded(browser_site, browser):

@@ -167,6 +167,7 @@ class ShisenApp {
 
   open() {
     this.grid.removeAttribute("aria-busy");
+    this.selected = null;  // picked on the board shown before, which the replay may change
     this.replay();
     // shuffles taken back by undo do not count: the count is what the history holds
     this.shufflesUsed = this.history.filter((s) => s.shuffle !== undefined).length;
@@ -378,6 +379,8 @@ class ShisenApp {
   }
 
   async pick(x, y) {
+    // a saved game waiting for its rules shows the day's board, whose tiles are not the game's
+    if (this.grid.hasAttribute("aria-busy")) { this.say("지난번 자리를 불러오는 중입니다…"); return; }
     const code = this.board.cells[y][x];
     if (!code) return;
     const here = [x, y];
