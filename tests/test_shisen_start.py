@@ -25,12 +25,13 @@ new MutationObserver((list) => {
     if (window.__onRow) window.__onRow();
   }
 }).observe(document, {childList: true, subtree: true});
-document.addEventListener('DOMContentLoaded', () => {
+window.__box = () => {
   const r = document.querySelector('#shisen-app .sinner').getBoundingClientRect();
-  window.__boxAtStart = JSON.stringify([r.left + scrollX, r.top + scrollY, r.width, r.height]);
-});
+  return JSON.stringify([r.left + scrollX, r.top + scrollY, r.width, r.height]);
+};
+document.addEventListener('DOMContentLoaded', () => { window.__boxAtStart = window.__box(); });
 """
-BOX = "(() => { const r = document.querySelector('#shisen-app .sinner').getBoundingClientRect(); return JSON.stringify([r.left + scrollX, r.top + scrollY, r.width, r.height]); })()"
+BOX = "window.__box()"
 FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300))))"
 
 

@@ -20,8 +20,8 @@ const { tileX: TILE_X, tileY: TILE_Y, ringX: RING_X, ringY: RING_Y, minTap: MIN_
 /** The widest portrait screen (CSS px) on which a board `width` tiles wide is turned; the same
  *  sum as turn_below() in renderers/games/shisen/__init__.py, which writes the page's own media query. */
 const turnBelow = (width) => Math.round((width + (2 * RING_X) / TILE_X) * MIN_TAP + PAGE_PAD);
-/** About how many tiles the first drawing adds a frame (render): a slow phone styles that many
- *  well inside the 50 ms a task may take before it holds up a tap. */
+/** About how many tiles the first drawing adds a frame (render): a quarter of the board, so each
+ *  frame styles and lays out a quarter of what the whole board's one task did. */
 const PACED_TILES = 36;
 
 class ShisenApp {
